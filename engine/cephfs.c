@@ -1,0 +1,696 @@
+/*
+ * cephfs engine
+ *
+ * IO engine that runs fio jobs on CephFS through libcephfs: no FUSE or
+ * kernel client in the way.  File names are paths inside the mounted
+ * filesystem.  Besides data I/O it times metadata operations (create, open,
+ * stat, unlink), one fio latency sample per file, so IOPS reads as files/s.
+ *
+ * Build against the configured source tree of the fio that loads it; load
+ * with ioengine=external:/path/fio-cephfs.so, or ioengine=cephfs with the
+ * engine's directory on LD_LIBRARY_PATH (the fio-cephfs wrapper does that).
+ */
+#include "config.h"
+
+#include <cephfs/libcephfs.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/falloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "mount_cache.h"
+
+/* Files are created with these modes, as fio's own engines create them. */
+#define CEPHFS_FILE_MODE	0644
+#define CEPHFS_DIR_MODE		0755
+
+enum cephfs_op {
+	CEPHFS_OP_IO = 0,	/* read/write/sync/trim data */
+	CEPHFS_OP_CREATE,	/* create (O_CREAT|O_EXCL) each file */
+	CEPHFS_OP_OPEN,		/* open O_RDONLY + close an existing file */
+	CEPHFS_OP_STAT,		/* statx each file */
+	CEPHFS_OP_UNLINK,	/* unlink each file */
+};
+
+/* Per open file. */
+struct cephfs_file {
+	struct Inode *inode;
+	struct Fh *fh;
+};
+
+/* Per job. */
+struct cephfs_data {
+	struct cephfs_mount *mount;
+	struct ceph_mount_info *cmount;
+	UserPerm *perms;
+	enum fio_ddir op_ddir;		/* where metadata op latencies go */
+	/* Stands in for f->fd under fsync_on_close; see fio_cephfs_open_file */
+	int fsync_stand_in_fd;
+};
+
+struct cephfs_options {
+	void *pad;
+	char *conf;
+	char *id;
+	char *keyring;
+	char *fs;
+	char *root;
+	int uid;
+	int gid;
+	int client_oc;
+	unsigned long long client_oc_size;
+	unsigned int msgr_workers;
+	char *set;
+	unsigned int mount_per_job;
+	unsigned int mount_timeout;
+	unsigned int op;
+	char *perf_dump;
+};
+
+static struct fio_option options[] = {
+	{
+		.name	= "cephfs_conf",
+		.lname	= "Ceph configuration file",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, conf),
+		.help	= "ceph.conf to read (default: libcephfs' search: CEPH_CONF, /etc/ceph/ceph.conf)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_id",
+		.lname	= "Ceph client id",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, id),
+		.help	= "Client id to authenticate as, without 'client.'",
+		.def	= "admin",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_keyring",
+		.lname	= "Ceph keyring",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, keyring),
+		.help	= "Keyring file (default: from the configuration)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_fs",
+		.lname	= "CephFS filesystem name",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, fs),
+		.help	= "Filesystem to mount (default: the cluster's default)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_root",
+		.lname	= "CephFS mount root",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, root),
+		.help	= "Directory of the filesystem mounted as root; file names are relative to it",
+		.def	= "/",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_uid",
+		.lname	= "CephFS user id",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, uid),
+		.help	= "User id to act as (ceph_mount_perms_set); -1 keeps the process's",
+		.def	= "-1",
+		.minval	= -1,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_gid",
+		.lname	= "CephFS group id",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, gid),
+		.help	= "Group id to act as (ceph_mount_perms_set); -1 keeps the process's",
+		.def	= "-1",
+		.minval	= -1,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_client_oc",
+		.lname	= "CephFS client object cache",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, client_oc),
+		.help	= "Override client_oc: 0 or 1; -1 keeps the configured value",
+		.def	= "-1",
+		.minval	= -1,
+		.maxval	= 1,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_client_oc_size",
+		.lname	= "CephFS client object cache size",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct cephfs_options, client_oc_size),
+		.help	= "Override client_oc_size (bytes, K/M/G suffixes); 0 keeps the configured value",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_msgr_workers",
+		.lname	= "Ceph messenger worker threads",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, msgr_workers),
+		.help	= "Override ms_async_op_threads: 1 to 24; 0 keeps the configured value",
+		.def	= "0",
+		.maxval	= 24,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_set",
+		.lname	= "Ceph configuration overrides",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, set),
+		.help	= "Extra client settings, key=value pairs separated by commas",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_mount_per_job",
+		.lname	= "CephFS mount per job",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, mount_per_job),
+		.help	= "Give each job its own mount instead of sharing one per configuration",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_mount_timeout",
+		.lname	= "CephFS mount timeout",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, mount_timeout),
+		.help	= "Seconds to wait for the cluster when mounting (client_mount_timeout); 0 keeps the configured value",
+		.def	= "30",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_op",
+		.lname	= "CephFS operation",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct cephfs_options, op),
+		.help	= "What to time for each file",
+		.def	= "io",
+		.posval	= {
+			{ .ival = "io", .oval = CEPHFS_OP_IO,
+			  .help = "Read/write/sync/trim data as the job says" },
+			{ .ival = "create", .oval = CEPHFS_OP_CREATE,
+			  .help = "Create each file (it must not exist), no data" },
+			{ .ival = "open", .oval = CEPHFS_OP_OPEN,
+			  .help = "Open each existing file read-only and close it" },
+			{ .ival = "stat", .oval = CEPHFS_OP_STAT,
+			  .help = "statx each existing file" },
+			{ .ival = "unlink", .oval = CEPHFS_OP_UNLINK,
+			  .help = "Unlink each existing file" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_perf_dump",
+		.lname	= "libcephfs perf counter dump",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, perf_dump),
+		.help	= "Write the client's perf counters (JSON) to this file when the mount is released",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+/* Report a libcephfs failure (-errno) once, at fio's boundary. */
+static int cephfs_error(struct thread_data *td, int ret, const char *call,
+			const char *path)
+{
+	char what[FIO_VERROR_SIZE];
+
+	snprintf(what, sizeof(what), "%s(%s)", call, path);
+	td_verror(td, -ret, what);
+	return 1;
+}
+
+static bool cephfs_option_errors(struct thread_data *td,
+				 const struct cephfs_options *o)
+{
+	if (o->msgr_workers > 24) {
+		log_err("cephfs: cephfs_msgr_workers=%d is out of range (0 to 24)\n",
+			(int)o->msgr_workers);
+		return true;
+	}
+	if ((int)o->mount_timeout < 0) {
+		log_err("cephfs: cephfs_mount_timeout=%d is out of range (0 or more seconds)\n",
+			(int)o->mount_timeout);
+		return true;
+	}
+	return false;
+}
+
+static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
+{
+	struct cephfs_options *o = td->eo;
+	struct cephfs_mount_config cfg = {
+		.conf = o->conf, .id = o->id, .keyring = o->keyring,
+		.fs = o->fs, .root = o->root, .uid = o->uid, .gid = o->gid,
+		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
+		.msgr_workers = o->msgr_workers, .set = o->set,
+		.mount_timeout = o->mount_timeout,
+	};
+	const char *failed = "";
+	char why[256];
+	int ret;
+
+	ret = cephfs_mount_get(&cfg, !o->mount_per_job, &cd->mount, &failed,
+			       why, sizeof(why));
+	if (ret) {
+		log_err("cephfs: cannot mount %s%s as client.%s: %s: %s%s%s\n",
+			o->fs ? o->fs : "the default filesystem",
+			o->root ? o->root : "/", o->id ? o->id : "admin",
+			failed, strerror(-ret), *why ? ": " : "", why);
+		td_verror(td, -ret, failed);
+		return 1;
+	}
+	cd->cmount = cd->mount->cmount;
+	cd->perms = ceph_mount_perms(cd->cmount);
+	return 0;
+}
+
+static void fio_cephfs_set_flags(struct thread_data *td,
+				 const struct cephfs_options *o)
+{
+	/* Metadata ops move no data: fio's own accounting would count
+	 * nothing; each op is recorded as a latency sample instead. */
+	if (o->op != CEPHFS_OP_IO)
+		td->flags |= (unsigned long long)(FIO_FAKEIO | FIO_NOSTATS)
+				<< TD_ENG_FLAG_SHIFT;
+}
+
+static int fio_cephfs_init(struct thread_data *td)
+{
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd;
+
+	if (cephfs_option_errors(td, o)) {
+		td_verror(td, EINVAL, "cephfs options");
+		return 1;
+	}
+	cd = calloc(1, sizeof(*cd));
+	if (!cd) {
+		td_verror(td, ENOMEM, "calloc");
+		return 1;
+	}
+	cd->fsync_stand_in_fd = -1;
+	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
+	if (fio_cephfs_mount(td, cd)) {
+		free(cd);
+		return 1;
+	}
+	if (td->o.fsync_on_close) {
+		cd->fsync_stand_in_fd = memfd_create("fio-cephfs", MFD_CLOEXEC);
+		if (cd->fsync_stand_in_fd < 0) {
+			td_verror(td, errno, "memfd_create");
+			cephfs_mount_put(cd->mount);
+			free(cd);
+			return 1;
+		}
+	}
+	fio_cephfs_set_flags(td, o);
+	td->io_ops_data = cd;
+	return 0;
+}
+
+static void fio_cephfs_cleanup(struct thread_data *td)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+
+	if (!cd)
+		return;
+	if (cd->fsync_stand_in_fd >= 0)
+		close(cd->fsync_stand_in_fd);
+	cephfs_mount_put(cd->mount);
+	free(cd);
+	td->io_ops_data = NULL;
+}
+
+/* Split @path into its directory (mkdir -p'd when @create) and last name,
+ * and look the directory up.  Returns 0 or -errno. */
+static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
+				bool create, struct Inode **parent,
+				const char **name)
+{
+	struct ceph_statx stx;
+	char *dir;
+	const char *slash = strrchr(path, '/');
+	int ret;
+
+	*name = slash ? slash + 1 : path;
+	if (!slash)
+		dir = strdup(".");
+	else if (slash == path)
+		dir = strdup("/");
+	else
+		dir = strndup(path, slash - path);
+	if (!dir)
+		return -ENOMEM;
+	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
+	if (ret == -ENOENT && create) {
+		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);
+		if (!ret || ret == -EEXIST)
+			ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0,
+					   cd->perms);
+	}
+	free(dir);
+	return ret;
+}
+
+static int cephfs_open_flags(struct thread_data *td)
+{
+	int flags = td_write(td) || td_trim(td) ? O_RDWR : O_RDONLY;
+
+	if (td->o.odirect)
+		flags |= O_DIRECT;
+	if (td->o.sync_io)
+		flags |= O_SYNC;
+	return flags;
+}
+
+/* Open (creating it and its directories for writers) one file. */
+static int cephfs_open(struct thread_data *td, struct cephfs_data *cd,
+		       const char *path, int flags, struct cephfs_file *cf)
+{
+	struct ceph_statx stx;
+	struct Inode *parent;
+	const char *name;
+	int ret;
+
+	ret = cephfs_lookup_parent(cd, path, flags & O_CREAT, &parent, &name);
+	if (ret)
+		return ret;
+	if (flags & O_CREAT) {
+		ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE,
+				     flags, &cf->inode, &cf->fh, &stx, 0, 0,
+				     cd->perms);
+	} else {
+		ret = ceph_ll_lookup(cd->cmount, parent, name, &cf->inode, &stx,
+				     0, 0, cd->perms);
+		if (!ret) {
+			ret = ceph_ll_open(cd->cmount, cf->inode, flags, &cf->fh,
+					   cd->perms);
+			if (ret)
+				ceph_ll_put(cd->cmount, cf->inode);
+		}
+	}
+	ceph_ll_put(cd->cmount, parent);
+	return ret;
+}
+
+static void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf)
+{
+	ceph_ll_close(cd->cmount, cf->fh);
+	ceph_ll_put(cd->cmount, cf->inode);
+}
+
+/*
+ * fio's fallocate= lays files out with local calls, which DISKLESSIO
+ * skips; do it here for files this job writes.
+ */
+static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
+			      struct fio_file *f, struct cephfs_file *cf)
+{
+	int mode;
+
+	switch (td->o.fallocate_mode) {
+	case FIO_FALLOCATE_NONE:
+	case FIO_FALLOCATE_TRUNCATE:
+		return 0;
+	case FIO_FALLOCATE_KEEP_SIZE:
+		mode = FALLOC_FL_KEEP_SIZE;
+		break;
+	default:
+		mode = 0;
+		break;
+	}
+	if (!td_write(td) || !f->io_size)
+		return 0;
+	return ceph_ll_fallocate(cd->cmount, cf->fh, mode, f->file_offset,
+				 f->io_size);
+}
+
+static void cephfs_start_clock(struct thread_data *td, struct timespec *ts)
+{
+	if (!td->o.disable_lat)
+		fio_gettime(ts, NULL);
+}
+
+static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
+				 const struct timespec *start)
+{
+	if (!td->o.disable_lat)
+		add_clat_sample(td, cd->op_ddir, ntime_since_now(start), 0, 0, 0, 0);
+}
+
+/* One timed metadata operation on @f; the file stays closed afterwards. */
+static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
+			      struct fio_file *f, enum cephfs_op op)
+{
+	struct cephfs_file cf;
+	struct ceph_statx stx;
+	struct timespec start;
+	const char *call;
+	int ret;
+
+	cephfs_start_clock(td, &start);
+	switch (op) {
+	case CEPHFS_OP_CREATE:
+		call = "ceph_ll_create";
+		ret = cephfs_open(td, cd, f->file_name,
+				  O_WRONLY | O_CREAT | O_EXCL, &cf);
+		if (!ret)
+			cephfs_close(cd, &cf);
+		break;
+	case CEPHFS_OP_OPEN:
+		call = "ceph_ll_open";
+		ret = cephfs_open(td, cd, f->file_name, O_RDONLY, &cf);
+		if (!ret)
+			cephfs_close(cd, &cf);
+		break;
+	case CEPHFS_OP_STAT:
+		call = "ceph_statx";
+		ret = ceph_statx(cd->cmount, f->file_name, &stx,
+				 CEPH_STATX_BASIC_STATS, 0);
+		break;
+	default:
+		call = "ceph_unlink";
+		ret = ceph_unlink(cd->cmount, f->file_name);
+		break;
+	}
+	if (ret)
+		return cephfs_error(td, ret, call, f->file_name);
+	cephfs_add_op_sample(td, cd, &start);
+	return 0;
+}
+
+static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd = td->io_ops_data;
+	struct cephfs_file *cf;
+	int flags = cephfs_open_flags(td);
+	int ret;
+
+	if (o->op != CEPHFS_OP_IO)
+		return cephfs_metadata_op(td, cd, f, o->op);
+
+	cf = calloc(1, sizeof(*cf));
+	if (!cf) {
+		td_verror(td, ENOMEM, "calloc");
+		return 1;
+	}
+	if (td_write(td))
+		flags |= O_CREAT;
+	ret = cephfs_open(td, cd, f->file_name, flags, cf);
+	if (ret) {
+		free(cf);
+		return cephfs_error(td, ret, "ceph_ll_open", f->file_name);
+	}
+	ret = cephfs_preallocate(td, cd, f, cf);
+	if (ret) {
+		cephfs_close(cd, cf);
+		free(cf);
+		return cephfs_error(td, ret, "ceph_ll_fallocate", f->file_name);
+	}
+	FILE_SET_ENG_DATA(f, cf);
+	/*
+	 * With fsync_on_close fio calls fsync(f->fd) itself before our
+	 * close_file, which does the real ceph_ll_fsync; a memfd lets that
+	 * local fsync succeed instead of failing with EBADF on fd -1.
+	 */
+	f->fd = cd->fsync_stand_in_fd;
+	return 0;
+}
+
+static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	struct cephfs_file *cf = FILE_ENG_DATA(f);
+	int ret = 0;
+
+	f->fd = -1;
+	if (!cf)
+		return 0;
+	if (td->o.fsync_on_close && td_write(td))
+		ret = ceph_ll_fsync(cd->cmount, cf->fh, 0);
+	cephfs_close(cd, cf);
+	free(cf);
+	FILE_SET_ENG_DATA(f, NULL);
+	if (ret)
+		return cephfs_error(td, ret, "ceph_ll_fsync", f->file_name);
+	return 0;
+}
+
+static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	int ret;
+
+	ret = ceph_unlink(cd->cmount, f->file_name);
+	if (ret && ret != -ENOENT)
+		return cephfs_error(td, ret, "ceph_unlink", f->file_name);
+	return 0;
+}
+
+/*
+ * Before the job's own mount (fio sizes files in its parent process when
+ * create_serialize is on) sizes stay unknown and fio uses the job's size=;
+ * a file that does not exist yet also keeps the job's size: reporting 0
+ * would make fio do no I/O at all, silently.
+ */
+static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd = td->io_ops_data;
+	struct ceph_statx stx;
+	int ret;
+
+	if (o->op != CEPHFS_OP_IO) {
+		/* One fake block per file, so one operation per file. */
+		f->real_file_size = td_min_bs(td);
+		fio_file_set_size_known(f);
+		return 0;
+	}
+	if (!cd)
+		return 0;
+	ret = ceph_statx(cd->cmount, f->file_name, &stx, CEPH_STATX_SIZE, 0);
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		return cephfs_error(td, ret, "ceph_statx", f->file_name);
+	f->real_file_size = stx.stx_size;
+	fio_file_set_size_known(f);
+	return 0;
+}
+
+/*
+ * libcephfs has no call that drops one file's cached data.  Cold reads
+ * come from a fresh mount instead: the last job of a group releasing a
+ * shared mount unmounts it, and direct=1 opens with O_DIRECT, which
+ * bypasses the client's object cache.
+ */
+static int fio_cephfs_invalidate(struct thread_data *td, struct fio_file *f)
+{
+	return 0;
+}
+
+static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
+			const char **call)
+{
+	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
+
+	switch (io_u->ddir) {
+	case DDIR_READ:
+		*call = "ceph_ll_read";
+		return ceph_ll_read(cd->cmount, cf->fh, io_u->offset,
+				    io_u->xfer_buflen, io_u->xfer_buf);
+	case DDIR_WRITE:
+		*call = "ceph_ll_write";
+		return ceph_ll_write(cd->cmount, cf->fh, io_u->offset,
+				     io_u->xfer_buflen, io_u->xfer_buf);
+	case DDIR_SYNC:
+	case DDIR_DATASYNC:
+		*call = "ceph_ll_fsync";
+		return ceph_ll_fsync(cd->cmount, cf->fh,
+				     io_u->ddir == DDIR_DATASYNC);
+	case DDIR_TRIM:
+		*call = "ceph_ll_fallocate";
+		return ceph_ll_fallocate(cd->cmount, cf->fh,
+					 FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					 io_u->offset, io_u->xfer_buflen);
+	default:
+		*call = io_ddir_name(io_u->ddir);
+		return -EOPNOTSUPP;
+	}
+}
+
+/* Fill in io_u's outcome from a libcephfs return value. */
+static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
+			    const char *call)
+{
+	if (ret < 0) {
+		io_u->error = -ret;
+		cephfs_error(td, ret, call, io_u->file->file_name);
+		return;
+	}
+	if (ddir_rw(io_u->ddir) && ret < io_u->xfer_buflen)
+		io_u->resid = io_u->xfer_buflen - ret;
+}
+
+static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
+					  struct io_u *io_u)
+{
+	struct cephfs_options *o = td->eo;
+	const char *call = "";
+
+	fio_ro_check(td, io_u);
+	if (o->op == CEPHFS_OP_IO)
+		cephfs_complete(td, io_u, cephfs_do_io(td->io_ops_data, io_u, &call),
+				call);
+	return FIO_Q_COMPLETED;
+}
+
+struct ioengine_ops ioengine = {
+	.name			= "cephfs",
+	.version		= FIO_IOOPS_VERSION,
+	.flags			= FIO_SYNCIO | FIO_DISKLESSIO | FIO_NODISKUTIL,
+	.init			= fio_cephfs_init,
+	.cleanup		= fio_cephfs_cleanup,
+	.queue			= fio_cephfs_queue,
+	.open_file		= fio_cephfs_open_file,
+	.close_file		= fio_cephfs_close_file,
+	.unlink_file		= fio_cephfs_unlink_file,
+	.get_file_size		= fio_cephfs_get_file_size,
+	.invalidate		= fio_cephfs_invalidate,
+	.options		= options,
+	.option_struct_size	= sizeof(struct cephfs_options),
+};

@@ -1,0 +1,282 @@
+/*
+ * Refcounted cache of libcephfs mounts, keyed by every setting that changes
+ * the mount.  Jobs running as threads of one fio process share a mount per
+ * configuration, as cephfs-tool's threads share theirs; the last job to
+ * release it unmounts, so a later stonewall group (a read phase after a
+ * write phase) mounts afresh and reads cold instead of from the client cache.
+ */
+#include "config.h"
+
+#include <cephfs/libcephfs.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mount_cache.h"
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cephfs_mount *cache;
+
+static const char *str_or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+/* A unit separator cannot appear in any of the settings. */
+static char *config_key(const struct cephfs_mount_config *cfg)
+{
+	char *key;
+
+	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%d\x1f%llu\x1f%u\x1f%s\x1f%u\x1f%s",
+		     str_or_empty(cfg->conf), str_or_empty(cfg->id),
+		     str_or_empty(cfg->keyring), str_or_empty(cfg->fs),
+		     str_or_empty(cfg->root), cfg->uid, cfg->gid,
+		     cfg->client_oc, cfg->client_oc_size, cfg->msgr_workers,
+		     str_or_empty(cfg->set), cfg->mount_timeout,
+		     str_or_empty(cfg->admin_socket)) < 0)
+		return NULL;
+	return key;
+}
+
+int cephfs_conf_set_list(struct ceph_mount_info *cmount, const char *list,
+			 const char **bad_key)
+{
+	char *copy, *item, *save = NULL, *eq;
+	int ret = 0;
+
+	if (!list || !*list)
+		return 0;
+	copy = strdup(list);
+	if (!copy)
+		return -ENOMEM;
+	for (item = strtok_r(copy, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		eq = strchr(item, '=');
+		if (!eq || eq == item) {
+			ret = -EINVAL;
+		} else {
+			*eq = '\0';
+			ret = ceph_conf_set(cmount, item, eq + 1);
+		}
+		if (ret) {
+			/* Points into the caller's string, which outlives us. */
+			*bad_key = list + (item - copy);
+			break;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+static int conf_set_uint(struct ceph_mount_info *cmount, const char *key,
+			 unsigned long long value)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%llu", value);
+	return ceph_conf_set(cmount, key, text);
+}
+
+/* Apply the configuration in the order libcephfs users expect: file, env
+ * (CEPH_ARGS), then the job's explicit settings, which win. */
+static int configure(struct ceph_mount_info *cmount,
+		     const struct cephfs_mount_config *cfg, const char **failed,
+		     char *why, size_t why_len)
+{
+	const char *bad_key;
+	int ret;
+
+	*failed = "ceph_conf_read_file";
+	ret = ceph_conf_read_file(cmount, cfg->conf);
+	if (ret)
+		return ret;
+	*failed = "ceph_conf_parse_env";
+	ret = ceph_conf_parse_env(cmount, NULL);
+	if (ret)
+		return ret;
+	*failed = "ceph_conf_set";
+	if (cfg->keyring && (ret = ceph_conf_set(cmount, "keyring", cfg->keyring)))
+		return ret;
+	if (cfg->mount_timeout &&
+	    (ret = conf_set_uint(cmount, "client_mount_timeout", cfg->mount_timeout)))
+		return ret;
+	if (cfg->client_oc >= 0 &&
+	    (ret = conf_set_uint(cmount, "client_oc", cfg->client_oc)))
+		return ret;
+	if (cfg->client_oc_size &&
+	    (ret = conf_set_uint(cmount, "client_oc_size", cfg->client_oc_size)))
+		return ret;
+	if (cfg->msgr_workers &&
+	    (ret = conf_set_uint(cmount, "ms_async_op_threads", cfg->msgr_workers)))
+		return ret;
+	if (cfg->admin_socket &&
+	    (ret = ceph_conf_set(cmount, "admin_socket", cfg->admin_socket)))
+		return ret;
+	ret = cephfs_conf_set_list(cmount, cfg->set, &bad_key);
+	if (ret) {
+		snprintf(why, why_len, "cannot apply setting '%.*s'",
+			 (int)strcspn(bad_key, ","), bad_key);
+		return ret;
+	}
+	if (cfg->fs) {
+		*failed = "ceph_select_filesystem";
+		ret = ceph_select_filesystem(cmount, cfg->fs);
+		if (ret)
+			return ret;
+	}
+	if (cfg->uid != -1 || cfg->gid != -1) {
+		UserPerm *perms;
+
+		*failed = "ceph_userperm_new";
+		perms = ceph_userperm_new(cfg->uid != -1 ? cfg->uid : (int)geteuid(),
+					  cfg->gid != -1 ? cfg->gid : (int)getegid(),
+					  0, NULL);
+		if (!perms)
+			return -ENOMEM;
+		*failed = "ceph_mount_perms_set";
+		ret = ceph_mount_perms_set(cmount, perms);
+		ceph_userperm_destroy(perms);
+	}
+	return ret;
+}
+
+/*
+ * ceph_mount() says ENOENT both for an unknown filesystem and for a
+ * missing root directory; tell them apart by mounting the filesystem's
+ * own root once more on a scratch handle.
+ */
+static void explain_mount_error(const struct cephfs_mount_config *cfg, int ret,
+				char *why, size_t why_len)
+{
+	struct ceph_mount_info *probe;
+	const char *unused;
+	char ignored[1];
+
+	if (ret == -ETIMEDOUT || ret == -ETIME) {
+		snprintf(why, why_len, "the cluster did not answer within %u s (client_mount_timeout)",
+			 cfg->mount_timeout);
+		return;
+	}
+	if (ret == -EACCES || ret == -EPERM) {
+		snprintf(why, why_len, "authentication or permission refused for client.%s",
+			 cfg->id ? cfg->id : "admin");
+		return;
+	}
+	if (ret != -ENOENT)
+		return;
+	if (!cfg->root || !strcmp(cfg->root, "/")) {
+		snprintf(why, why_len, "filesystem '%s' does not exist",
+			 cfg->fs ? cfg->fs : "(default)");
+		return;
+	}
+	if (ceph_create(&probe, cfg->id))
+		return;
+	if (!configure(probe, cfg, &unused, ignored, sizeof(ignored)) &&
+	    !ceph_mount(probe, "/"))
+		snprintf(why, why_len, "root path '%s' does not exist", cfg->root);
+	else
+		snprintf(why, why_len, "filesystem '%s' does not exist",
+			 cfg->fs ? cfg->fs : "(default)");
+	ceph_shutdown(probe);
+}
+
+/* The one place that mounts: create, configure, mount, or unwind all. */
+static int mount_new(const struct cephfs_mount_config *cfg,
+		     struct ceph_mount_info **out, const char **failed,
+		     char *why, size_t why_len)
+{
+	struct ceph_mount_info *cmount;
+	int ret;
+
+	*failed = "ceph_create";
+	ret = ceph_create(&cmount, cfg->id);
+	if (ret)
+		return ret;
+	ret = configure(cmount, cfg, failed, why, why_len);
+	if (ret)
+		goto release;
+	*failed = "ceph_mount";
+	ret = ceph_mount(cmount, cfg->root);
+	if (ret) {
+		explain_mount_error(cfg, ret, why, why_len);
+		goto release;
+	}
+	*out = cmount;
+	return 0;
+release:
+	ceph_release(cmount);
+	return ret;
+}
+
+int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
+		     struct cephfs_mount **out, const char **failed,
+		     char *why, size_t why_len)
+{
+	struct cephfs_mount *m;
+	char *key;
+	int ret;
+
+	*why = '\0';
+	key = config_key(cfg);
+	if (!key) {
+		*failed = "malloc";
+		return -ENOMEM;
+	}
+	/*
+	 * Mounting under the lock serialises the first jobs of a group, which
+	 * is what makes them share one mount instead of racing to make many.
+	 */
+	pthread_mutex_lock(&cache_lock);
+	for (m = shared ? cache : NULL; m; m = m->next) {
+		if (m->shared && !strcmp(m->key, key)) {
+			m->refs++;
+			free(key);
+			*out = m;
+			pthread_mutex_unlock(&cache_lock);
+			return 0;
+		}
+	}
+	ret = -ENOMEM;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		goto fail;
+	ret = mount_new(cfg, &m->cmount, failed, why, why_len);
+	if (ret)
+		goto fail;
+	m->key = key;
+	m->refs = 1;
+	m->shared = shared;
+	m->next = cache;
+	cache = m;
+	pthread_mutex_unlock(&cache_lock);
+	*out = m;
+	return 0;
+fail:
+	pthread_mutex_unlock(&cache_lock);
+	free(m);
+	free(key);
+	return ret;
+}
+
+void cephfs_mount_put(struct cephfs_mount *m)
+{
+	struct cephfs_mount **link;
+
+	pthread_mutex_lock(&cache_lock);
+	if (--m->refs) {
+		pthread_mutex_unlock(&cache_lock);
+		return;
+	}
+	for (link = &cache; *link != m; link = &(*link)->next)
+		;
+	*link = m->next;
+	pthread_mutex_unlock(&cache_lock);
+
+	ceph_unmount(m->cmount);
+	ceph_release(m->cmount);
+	free(m->key);
+	free(m);
+}

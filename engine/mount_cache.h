@@ -1,0 +1,55 @@
+/*
+ * Mounts of CephFS through libcephfs, shared between the jobs of one fio
+ * process that ask for the same mount configuration.
+ */
+#ifndef FIO_CEPHFS_MOUNT_CACHE_H
+#define FIO_CEPHFS_MOUNT_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ceph_mount_info;
+
+/* Every setting that changes what a mount is; NULL/-1/0 mean "default". */
+struct cephfs_mount_config {
+	const char *conf;		/* conf file, NULL: libcephfs' search */
+	const char *id;			/* client id, NULL: admin */
+	const char *keyring;
+	const char *fs;			/* filesystem name */
+	const char *root;		/* directory mounted as root, NULL: / */
+	int uid;			/* -1: the process's */
+	int gid;
+	int client_oc;			/* -1: configured default */
+	unsigned long long client_oc_size;	/* 0: configured default */
+	unsigned int msgr_workers;	/* 0: configured default */
+	const char *set;		/* "key=value,key=value" overrides */
+	unsigned int mount_timeout;	/* seconds, 0: configured default */
+	const char *admin_socket;	/* private admin socket, or NULL */
+};
+
+struct cephfs_mount {
+	struct ceph_mount_info *cmount;
+	char *key;
+	unsigned int refs;
+	bool shared;
+	struct cephfs_mount *next;
+};
+
+/*
+ * Get a mounted filesystem for @cfg: the cached one when @shared and one
+ * with the same configuration exists, a fresh one otherwise.  Returns 0 or
+ * -errno; on failure @failed names the libcephfs call that failed and
+ * @why (may be empty) explains the errno in Ceph terms.
+ */
+int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
+		     struct cephfs_mount **out, const char **failed,
+		     char *why, size_t why_len);
+
+/* Drop a reference; the last one unmounts, so the next mount reads cold. */
+void cephfs_mount_put(struct cephfs_mount *m);
+
+/* Parse "key=value,key=value" into ceph_conf_set calls; -errno on error. */
+int cephfs_conf_set_list(struct ceph_mount_info *cmount, const char *list,
+			 const char **bad_key);
+
+#endif

@@ -1,0 +1,28 @@
+# FIO_CEPHFS_CHECK_LIBCEPHFS
+# --------------------------
+# libcephfs: header and library are required; newer calls are optional and
+# get HAVE_<NAME> defines so the code can use them where they exist
+# (ceph_ll_nonblocking_readv_writev and ceph_get_perf_counters appeared
+# after Pacific).  libcephfs.h refuses to compile unless glibc was asked
+# for 64-bit file offsets explicitly (__USE_FILE_OFFSET64), which
+# AC_SYS_LARGEFILE leaves out where off_t is already 64-bit: so
+# CEPHFS_CPPFLAGS carries -D_FILE_OFFSET_BITS=64 for every user.
+AC_DEFUN([FIO_CEPHFS_CHECK_LIBCEPHFS], [
+	AC_REQUIRE([AC_SYS_LARGEFILE])
+	CEPHFS_CPPFLAGS=-D_FILE_OFFSET_BITS=64
+	AC_SUBST([CEPHFS_CPPFLAGS])
+	fio_cephfs_save_CPPFLAGS=$CPPFLAGS
+	CPPFLAGS="$CPPFLAGS $CEPHFS_CPPFLAGS"
+	AC_CHECK_HEADER([cephfs/libcephfs.h], [],
+		[AC_MSG_ERROR([cephfs/libcephfs.h not found: install libcephfs-dev (Debian) or libcephfs-devel])])
+	fio_cephfs_save_LIBS=$LIBS
+	AC_CHECK_LIB([cephfs], [ceph_mount], [CEPHFS_LIBS=-lcephfs],
+		[AC_MSG_ERROR([libcephfs not found: install libcephfs-dev (Debian) or libcephfs-devel])])
+	LIBS="$CEPHFS_LIBS $LIBS"
+	AC_CHECK_FUNCS([ceph_ll_nonblocking_readv_writev ceph_get_perf_counters])
+	LIBS=$fio_cephfs_save_LIBS
+	CPPFLAGS=$fio_cephfs_save_CPPFLAGS
+	AC_SUBST([CEPHFS_LIBS])
+	AM_CONDITIONAL([HAVE_CEPH_NONBLOCKING_IO],
+		[test "x$ac_cv_func_ceph_ll_nonblocking_readv_writev" = xyes])
+])

@@ -1,0 +1,66 @@
+#!/bin/sh
+# Fetch the source of the fio that is installed here, from the distribution's
+# source packages, and run fio's own ./configure in it, so that the engine is
+# compiled against exactly the headers and config-host.h of the fio binary
+# that will load it (an engine built against other headers is refused with
+# "bad ioops version", or silently misreads fio's structs).
+#
+# usage: scripts/get-fio-source.sh [DIR]     (default DIR: ./fio-src)
+# Prints the path of the configured fio tree on its last line.
+set -eu
+
+dest=${1:-fio-src}
+die() { echo "get-fio-source: $*" >&2; exit 1; }
+
+command -v dpkg-query >/dev/null || die "needs a Debian system (dpkg-query not found)"
+version=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
+	die "fio is not installed: apt-get install fio"
+upstream=$(fio --version | sed 's/^fio-//')
+
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+tree="$dest/fio-$upstream"
+if [ -f "$tree/config-host.h" ] && [ -f "$tree/.fio-cephfs-version" ] &&
+   [ "$(cat "$tree/.fio-cephfs-version")" = "$version" ]; then
+	echo "$tree"
+	exit 0
+fi
+
+# apt-get source needs a deb-src entry; mirror every enabled "deb" entry.
+has_deb_src() {
+	grep -qsE '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list ||
+	grep -qsE '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources
+}
+if ! has_deb_src; then
+	[ "$(id -u)" = 0 ] || die "no deb-src entry in apt sources; run as root to add one"
+	added=/etc/apt/sources.list.d/fio-cephfs-deb-src
+	tmp=$(mktemp)
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		sed 's/^Types:[[:space:]]*deb[[:space:]]*$/Types: deb-src/' "$f"
+		echo
+	done > "$tmp"
+	if grep -q '^Types: deb-src' "$tmp"; then
+		cp "$tmp" "$added.sources"
+		chmod 644 "$added.sources"
+	fi
+	rm -f "$tmp"
+	if [ -f /etc/apt/sources.list ]; then
+		sed -n 's/^[[:space:]]*deb[[:space:]]/deb-src /p' /etc/apt/sources.list > "$added.list"
+		[ -s "$added.list" ] || rm -f "$added.list"
+	fi
+	has_deb_src || die "could not derive a deb-src entry from the apt sources"
+	apt-get update -q >&2
+fi
+
+command -v dpkg-source >/dev/null || die "dpkg-source not found: apt-get install dpkg-dev"
+rm -rf "$tree"
+(cd "$dest" && apt-get source -q --download-only "fio=$version" >&2 &&
+	dpkg-source -x --no-check fio_*.dsc "fio-$upstream" >&2) ||
+	die "apt-get source fio=$version failed"
+
+# Debian's own build configures fio this way (debian/rules).
+(cd "$tree" && ./configure --disable-native --prefix=/usr >&2) ||
+	die "fio's ./configure failed in $tree"
+echo "$version" > "$tree/.fio-cephfs-version"
+echo "$tree"

@@ -1,0 +1,114 @@
+# Shared helpers for the shell TAP tests (sourced, POSIX sh).
+#
+# Environment from the test harness (t/local.mk): top_srcdir, top_builddir,
+# FIO, ENGINE_SO, SANDBOX_DIR, CEPHFS_UTIL.  Run by hand, a test falls back
+# to the build tree it lives in.
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+: "${FIO:=fio}"
+: "${ENGINE_SO:=$top_builddir/engine/.libs/fio-cephfs.so}"
+: "${SANDBOX_DIR:=$top_builddir/t/sandbox}"
+: "${CEPHFS_UTIL:=$top_builddir/t/cephfs-util}"
+: "${TEST_WRAPPER:=}"
+
+tap_count=0
+tap_failed=0
+TEST_NAME=$(basename "$0" .t)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/$TEST_NAME.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+plan() { echo "1..$1"; }
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+bail_out() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
+
+ok() {
+	tap_count=$((tap_count + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $tap_count - $2"
+	else
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_count - $2"
+	fi
+}
+
+# run_ok DESCRIPTION CMD...: passes when CMD exits 0.
+run_ok() {
+	desc=$1
+	shift
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	ok $rc "$desc"
+	[ $rc = 0 ] || { diag "exit $rc: $*"; cat "$TMP/out" "$TMP/err" | tail -n 20 | diag_stream; }
+	return $rc
+}
+
+# is DESCRIPTION GOT EXPECTED
+is() {
+	if [ "$2" = "$3" ]; then
+		ok 0 "$1"
+	else
+		ok 1 "$1"
+		diag "got:      '$2'" "expected: '$3'"
+	fi
+}
+
+# like DESCRIPTION TEXT REGEX (grep -E)
+like() {
+	if printf '%s\n' "$2" | grep -Eq -- "$3"; then
+		ok 0 "$1"
+	else
+		ok 1 "$1"
+		diag "'$2'" "does not match /$3/"
+	fi
+}
+
+diag_stream() { sed 's/^/# /' >&2; }
+
+done_testing() {
+	[ "$tap_failed" = 0 ]
+}
+
+# Source the sandbox cluster's environment, or skip the whole test when
+# there is none (a failure where CEPHFS_REQUIRE_CLUSTER=1, as in CI).
+need_cluster() {
+	if [ -f "$SANDBOX_DIR/env" ]; then
+		. "$SANDBOX_DIR/env"
+		return
+	fi
+	if [ "${CEPHFS_REQUIRE_CLUSTER:-0}" = 1 ]; then
+		bail_out "no sandbox cluster in $SANDBOX_DIR and CEPHFS_REQUIRE_CLUSTER=1"
+	fi
+	skip_all "no sandbox cluster (install ceph-mon ceph-osd ceph-mds; see README)"
+}
+
+# A CephFS directory private to this test run, removed at exit.
+cephfs_testdir() {
+	CEPHFS_DIR="/t-$TEST_NAME-$$"
+	trap 'rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
+}
+
+# run_fio JSON_OUT ARGS...: fio with JSON output to a file; stdout/err to $TMP.
+run_fio() {
+	out=$1
+	shift
+	$TEST_WRAPPER "$FIO" --output-format=json --output="$out" "$@" \
+		>"$TMP/fio.out" 2>"$TMP/fio.err"
+}
+
+# json_get FILE EXPR: one value from a JSON file (jq-like path in python).
+json_get() {
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+print(eval("d"+sys.argv[2]))' "$1" "$2"
+}

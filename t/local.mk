@@ -1,0 +1,34 @@
+# Tests: TAP under automake's tap-driver.sh.  Shell tests end in .t; unit
+# test programs print TAP too.  One sandbox cluster serves a whole
+# `make check`: t/sandbox-start.t starts it before every cluster test,
+# t/sandbox-stop.t stops it after all of them, whatever their results.
+TEST_EXTENSIONS = .t
+T_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+T_LOG_COMPILER = $(SHELL)
+LOG_DRIVER = $(T_LOG_DRIVER)
+
+SANDBOX_DIR = $(abs_top_builddir)/t/sandbox
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
+	FIO='$(FIO)'; ENGINE_SO='$(ENGINE_SO)'; SANDBOX_DIR='$(SANDBOX_DIR)'; \
+	CEPHFS_UTIL='$(abs_top_builddir)/t/cephfs-util'; \
+	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
+	export top_srcdir top_builddir FIO ENGINE_SO SANDBOX_DIR CEPHFS_UTIL TEST_WRAPPER;
+
+check_PROGRAMS += t/cephfs-util
+t_cephfs_util_SOURCES = t/cephfs-util.c
+t_cephfs_util_LDADD = $(CEPHFS_LIBS)
+
+CLUSTER_TESTS += \
+	t/engine-smoke.t
+
+TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
+EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
+
+$(CLUSTER_TESTS:.t=.log): t/sandbox-start.log
+t/sandbox-stop.log: $(CLUSTER_TESTS:.t=.log)
+
+clean-local: clean-sandbox
+clean-sandbox:
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(SANDBOX_DIR)
+.PHONY: clean-sandbox

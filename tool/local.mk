@@ -1,0 +1,1 @@
+# cephfs-tool: filled in by the tool work.
