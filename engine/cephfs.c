@@ -279,11 +279,12 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 		.mount_timeout = o->mount_timeout,
 	};
 	const char *failed = "";
+	unsigned int users;
 	char why[256];
 	int ret;
 
-	ret = cephfs_mount_get(&cfg, !o->mount_per_job, &cd->mount, &failed,
-			       why, sizeof(why));
+	ret = cephfs_mount_get(&cfg, !o->mount_per_job, &cd->mount, &users,
+			       &failed, why, sizeof(why));
 	if (ret) {
 		log_err("cephfs: cannot mount %s%s as client.%s: %s: %s%s%s\n",
 			o->fs ? o->fs : "the default filesystem",
@@ -294,6 +295,8 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	}
 	cd->cmount = cd->mount->cmount;
 	cd->perms = ceph_mount_perms(cd->cmount);
+	dprint(FD_PROCESS, "cephfs: %s mount %p (%u users)\n",
+	       users == 1 ? "new" : "shared", cd->mount, users);
 	return 0;
 }
 

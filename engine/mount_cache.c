@@ -212,8 +212,8 @@ release:
 }
 
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
-		     struct cephfs_mount **out, const char **failed,
-		     char *why, size_t why_len)
+		     struct cephfs_mount **out, unsigned int *users,
+		     const char **failed, char *why, size_t why_len)
 {
 	struct cephfs_mount *m;
 	char *key;
@@ -232,7 +232,7 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	pthread_mutex_lock(&cache_lock);
 	for (m = shared ? cache : NULL; m; m = m->next) {
 		if (m->shared && !strcmp(m->key, key)) {
-			m->refs++;
+			*users = ++m->refs;
 			free(key);
 			*out = m;
 			pthread_mutex_unlock(&cache_lock);
@@ -247,7 +247,7 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	if (ret)
 		goto fail;
 	m->key = key;
-	m->refs = 1;
+	*users = m->refs = 1;
 	m->shared = shared;
 	m->next = cache;
 	cache = m;

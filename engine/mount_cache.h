@@ -37,13 +37,14 @@ struct cephfs_mount {
 
 /*
  * Get a mounted filesystem for @cfg: the cached one when @shared and one
- * with the same configuration exists, a fresh one otherwise.  Returns 0 or
- * -errno; on failure @failed names the libcephfs call that failed and
- * @why (may be empty) explains the errno in Ceph terms.
+ * with the same configuration exists, a fresh one otherwise; @users tells
+ * how many jobs hold it now.  Returns 0 or -errno; on failure @failed
+ * names the libcephfs call that failed and @why (may be empty) explains
+ * the errno in Ceph terms.
  */
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
-		     struct cephfs_mount **out, const char **failed,
-		     char *why, size_t why_len);
+		     struct cephfs_mount **out, unsigned int *users,
+		     const char **failed, char *why, size_t why_len);
 
 /* Drop a reference; the last one unmounts, so the next mount reads cold. */
 void cephfs_mount_put(struct cephfs_mount *m);
