@@ -128,7 +128,6 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct cephfs_options, uid),
 		.help	= "User id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
-		.minval	= -1,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -139,7 +138,6 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct cephfs_options, gid),
 		.help	= "Group id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
-		.minval	= -1,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -241,20 +239,35 @@ static struct fio_option options[] = {
 	},
 };
 
-/* Report a libcephfs failure (-errno) once, at fio's boundary. */
+/*
+ * Report a libcephfs failure (-errno) at fio's boundary.  fio's JSON
+ * output keeps only the errno, so the job's first error is also logged
+ * with the call and path on stderr.
+ */
 static int cephfs_error(struct thread_data *td, int ret, const char *call,
 			const char *path)
 {
 	char what[FIO_VERROR_SIZE];
 
 	snprintf(what, sizeof(what), "%s(%s)", call, path);
+	if (!td->error)
+		log_err("cephfs: %s: %s: %s\n", td->o.name, what, strerror(-ret));
 	td_verror(td, -ret, what);
 	return 1;
 }
 
+/*
+ * fio's own range checks let negative numbers through to unsigned options
+ * and only warn for a negative minval, so check what fio cannot.
+ */
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o)
 {
+	if (o->uid < -1 || o->gid < -1) {
+		log_err("cephfs: cephfs_%s=%d is out of range (-1 or an id)\n",
+			o->uid < -1 ? "uid" : "gid", o->uid < -1 ? o->uid : o->gid);
+		return true;
+	}
 	if (o->msgr_workers > 24) {
 		log_err("cephfs: cephfs_msgr_workers=%d is out of range (0 to 24)\n",
 			(int)o->msgr_workers);
@@ -286,8 +299,9 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	ret = cephfs_mount_get(&cfg, !o->mount_per_job, &cd->mount, &users,
 			       &failed, why, sizeof(why));
 	if (ret) {
-		log_err("cephfs: cannot mount %s%s as client.%s: %s: %s%s%s\n",
-			o->fs ? o->fs : "the default filesystem",
+		log_err("cephfs: cannot mount %s%s%s (root %s) as client.%s: %s: %s%s%s\n",
+			o->fs ? "filesystem '" : "the default filesystem",
+			o->fs ? o->fs : "", o->fs ? "'" : "",
 			o->root ? o->root : "/", o->id ? o->id : "admin",
 			failed, strerror(-ret), *why ? ": " : "", why);
 		td_verror(td, -ret, failed);
@@ -626,10 +640,12 @@ static int fio_cephfs_invalidate(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* Returns -errno, or the bytes done (all of them for a trim or sync). */
 static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
 			const char **call)
 {
 	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
+	int ret;
 
 	switch (io_u->ddir) {
 	case DDIR_READ:
@@ -647,16 +663,17 @@ static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
 				     io_u->ddir == DDIR_DATASYNC);
 	case DDIR_TRIM:
 		*call = "ceph_ll_fallocate";
-		return ceph_ll_fallocate(cd->cmount, cf->fh,
-					 FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-					 io_u->offset, io_u->xfer_buflen);
+		ret = ceph_ll_fallocate(cd->cmount, cf->fh,
+					FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					io_u->offset, io_u->xfer_buflen);
+		return ret ? ret : (int)io_u->xfer_buflen;
 	default:
 		*call = io_ddir_name(io_u->ddir);
 		return -EOPNOTSUPP;
 	}
 }
 
-/* Fill in io_u's outcome from a libcephfs return value. */
+/* Fill in io_u's outcome from -errno or the bytes done. */
 static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 			    const char *call)
 {
@@ -665,7 +682,7 @@ static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 		cephfs_error(td, ret, call, io_u->file->file_name);
 		return;
 	}
-	if (ddir_rw(io_u->ddir) && ret < io_u->xfer_buflen)
+	if (ret < io_u->xfer_buflen)
 		io_u->resid = io_u->xfer_buflen - ret;
 }
 

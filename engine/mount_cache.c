@@ -127,28 +127,52 @@ static int configure(struct ceph_mount_info *cmount,
 		if (ret)
 			return ret;
 	}
-	if (cfg->uid != -1 || cfg->gid != -1) {
-		UserPerm *perms;
+	return 0;
+}
 
-		*failed = "ceph_userperm_new";
-		perms = ceph_userperm_new(cfg->uid != -1 ? cfg->uid : (int)geteuid(),
-					  cfg->gid != -1 ? cfg->gid : (int)getegid(),
-					  0, NULL);
-		if (!perms)
-			return -ENOMEM;
-		*failed = "ceph_mount_perms_set";
-		ret = ceph_mount_perms_set(cmount, perms);
-		ceph_userperm_destroy(perms);
-	}
+/* After ceph_init(), which would otherwise reset them, before mounting. */
+static int set_perms(struct ceph_mount_info *cmount,
+		     const struct cephfs_mount_config *cfg, const char **failed)
+{
+	UserPerm *perms;
+	int ret;
+
+	if (cfg->uid == -1 && cfg->gid == -1)
+		return 0;
+	*failed = "ceph_userperm_new";
+	perms = ceph_userperm_new(cfg->uid != -1 ? cfg->uid : (int)geteuid(),
+				  cfg->gid != -1 ? cfg->gid : (int)getegid(),
+				  0, NULL);
+	if (!perms)
+		return -ENOMEM;
+	*failed = "ceph_mount_perms_set";
+	ret = ceph_mount_perms_set(cmount, perms);
+	ceph_userperm_destroy(perms);
 	return ret;
 }
 
+/* Can any file of the "keyring" setting (a comma list) be read? */
+static bool keyring_readable(struct ceph_mount_info *cmount)
+{
+	char paths[4096], *path, *save = NULL;
+
+	if (ceph_conf_get(cmount, "keyring", paths, sizeof(paths)))
+		return true;	/* cannot tell: do not blame the keyring */
+	for (path = strtok_r(paths, ",; ", &save); path;
+	     path = strtok_r(NULL, ",; ", &save)) {
+		if (!access(path, R_OK))
+			return true;
+	}
+	return false;
+}
+
 /*
- * ceph_mount() says ENOENT both for an unknown filesystem and for a
- * missing root directory; tell them apart by mounting the filesystem's
- * own root once more on a scratch handle.
+ * ceph_mount() says ENOENT for a missing keyring, an unknown filesystem
+ * and a missing root directory alike; tell them apart: look for the
+ * keyring, then mount the filesystem's own root on a scratch handle.
  */
-static void explain_mount_error(const struct cephfs_mount_config *cfg, int ret,
+static void explain_mount_error(struct ceph_mount_info *cmount,
+				const struct cephfs_mount_config *cfg, int ret,
 				char *why, size_t why_len)
 {
 	struct ceph_mount_info *probe;
@@ -167,6 +191,11 @@ static void explain_mount_error(const struct cephfs_mount_config *cfg, int ret,
 	}
 	if (ret != -ENOENT)
 		return;
+	if (!keyring_readable(cmount)) {
+		snprintf(why, why_len, "no readable keyring for client.%s",
+			 cfg->id ? cfg->id : "admin");
+		return;
+	}
 	if (!cfg->root || !strcmp(cfg->root, "/")) {
 		snprintf(why, why_len, "filesystem '%s' does not exist",
 			 cfg->fs ? cfg->fs : "(default)");
@@ -198,14 +227,22 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	ret = configure(cmount, cfg, failed, why, why_len);
 	if (ret)
 		goto release;
+	/* Connects and authenticates: most cluster-side errors come from here. */
+	*failed = "ceph_init";
+	ret = ceph_init(cmount);
+	if (ret)
+		goto explain;
+	ret = set_perms(cmount, cfg, failed);
+	if (ret)
+		goto release;
 	*failed = "ceph_mount";
 	ret = ceph_mount(cmount, cfg->root);
-	if (ret) {
-		explain_mount_error(cfg, ret, why, why_len);
-		goto release;
-	}
+	if (ret)
+		goto explain;
 	*out = cmount;
 	return 0;
+explain:
+	explain_mount_error(cmount, cfg, ret, why, why_len);
 release:
 	ceph_release(cmount);
 	return ret;

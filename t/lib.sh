@@ -98,17 +98,20 @@ cephfs_testdir() {
 	trap 'rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 }
 
-# run_fio JSON_OUT ARGS...: fio with JSON output to a file; stdout/err to $TMP.
-run_fio() {
+# cephfs_fio JSON_OUT ARGS...: fio with the engine under test and JSON
+# results in JSON_OUT; fio's own output goes to $TMP/fio.out and fio.err.
+cephfs_fio() {
 	out=$1
 	shift
-	$TEST_WRAPPER "$FIO" --output-format=json --output="$out" "$@" \
+	$TEST_WRAPPER "$FIO" --output-format=json --output="$out" \
+		--ioengine=external:"$ENGINE_SO" --cephfs_fs="$CEPHFS_FS" "$@" \
 		>"$TMP/fio.out" 2>"$TMP/fio.err"
 }
 
-# json_get FILE EXPR: one value from a JSON file (jq-like path in python).
-json_get() {
-	python3 -c 'import json,sys
-d=json.load(open(sys.argv[1]))
-print(eval("d"+sys.argv[2]))' "$1" "$2"
+# json_eval FILE EXPR: a Python expression over the JSON document `d`,
+# e.g. json_eval out.json "sum(j['write']['io_bytes'] for j in d['jobs'])"
+json_eval() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2]))' "$1" "$2"
 }

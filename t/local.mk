@@ -20,7 +20,14 @@ t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
 
 CLUSTER_TESTS += \
-	t/engine-smoke.t
+	t/engine-smoke.t \
+	t/engine-io.t \
+	t/engine-sync.t \
+	t/engine-mounts.t \
+	t/engine-metadata.t \
+	t/engine-trim.t \
+	t/engine-perms.t \
+	t/engine-errors.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)

@@ -3,7 +3,9 @@
 . "$(dirname "$0")/lib.sh"
 
 [ -f "$SANDBOX_DIR/env" ] || skip_all "no sandbox cluster was started"
-plan 3
+plan 4
+. "$SANDBOX_DIR/env"
+is "tests left nothing in the filesystem" "$("$CEPHFS_UTIL" ls / 2>&1)" ""
 pids=$(cat "$SANDBOX_DIR"/run/*.pid 2>/dev/null)
 run_ok "sandbox cluster stops" "$top_srcdir/scripts/ceph-sandbox" stop "$SANDBOX_DIR"
 alive=

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Every libcephfs failure and every bad engine option ends the job with a
+# non-zero exit and one line that says what is wrong; a cluster that does
+# not answer fails within the mount timeout instead of hanging.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 31
+d=$CEPHFS_DIR
+
+# fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
+fails() {
+	desc=$1 regex=$2
+	shift 2
+	cephfs_fio "$TMP/e.json" --name=e --filename="$d/e" --rw=write --bs=4k \
+		--size=4k "$@"
+	ok $([ $? != 0 ]; echo $?) "$desc: fio fails"
+	like "$desc: says why" "$(cat "$TMP/fio.err")" "$regex"
+}
+
+fails "unknown filesystem" "filesystem 'nofs' does not exist" --cephfs_fs=nofs
+fails "missing root path" "root path '/no/such/dir' does not exist" \
+	--cephfs_root=/no/such/dir
+fails "missing keyring" "no readable keyring for client.admin" \
+	--cephfs_keyring="$TMP/missing.keyring"
+sed 's/key = .*/key = AQBNxQxnAAAAABAAm1L7vW1pbMb5KIfx1SDBQQ==/' \
+	"$SANDBOX_DIR/client.admin.keyring" > "$TMP/wrong.keyring"
+fails "key that does not match" "Permission denied: authentication .* refused for client.admin" \
+	--cephfs_keyring="$TMP/wrong.keyring"
+fails "unknown client id" "authentication .* refused for client.nobody" \
+	--cephfs_id=nobody
+fails "missing conf file" "ceph_conf_read_file: No such file" \
+	--cephfs_conf="$TMP/missing.conf"
+printf '[global\nmon host = \n' > "$TMP/broken.conf"
+fails "unparsable conf file" "ceph_conf_read_file: " --cephfs_conf="$TMP/broken.conf"
+fails "unknown setting in cephfs_set" "cannot apply setting 'no_such_option=1'" \
+	--cephfs_set=client_oc=1,no_such_option=1
+fails "cephfs_msgr_workers above 24" "cephfs_msgr_workers.*25" --cephfs_msgr_workers=25
+fails "negative cephfs_msgr_workers" "cephfs_msgr_workers=-3 is out of range" \
+	--cephfs_msgr_workers=-3
+fails "cephfs_client_oc not 0/1" "cephfs_client_oc.*2" --cephfs_client_oc=2
+fails "cephfs_uid below -1" "cephfs_uid=-2 is out of range" --cephfs_uid=-2
+fails "unparsable cephfs_client_oc_size" "cephfs_client_oc_size=abc" \
+	--cephfs_client_oc_size=abc
+fails "unknown cephfs_op" "cephfs_op=bogus" --cephfs_op=bogus
+
+# A monitor address nobody listens on: the mount gives up after the timeout.
+sed 's/^mon host = .*/mon host = v2:127.0.0.1:1/' "$CEPH_CONF" > "$TMP/dead.conf"
+start=$(date +%s)
+fails "cluster that does not answer" "did not answer within 3 s" \
+	--cephfs_conf="$TMP/dead.conf" --cephfs_mount_timeout=3
+elapsed=$(( $(date +%s) - start ))
+ok $([ $elapsed -lt 20 ]; echo $?) "gave up in ${elapsed}s (bound: 3 s timeout)"
+done_testing

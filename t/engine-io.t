@@ -1,0 +1,54 @@
+#!/bin/sh
+# Data path: writes land where fio asks and read back verified, through
+# nested directories, several files per job and filename_format; a new
+# file keeps the job's size; short transfers and errors surface.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 17
+d=$CEPHFS_DIR
+
+for v in crc32c md5; do
+	cephfs_fio "$TMP/w.json" --name=w --filename="$d/$v/a/b/c/file" \
+		--rw=write --bs=64k --size=1m --verify=$v --do_verify=0
+	ok $? "write with $v headers into nested new directories"
+	is "a new file is written in full ($v)" \
+		"$(json_eval "$TMP/w.json" "d['jobs'][0]['write']['io_bytes']")" 1048576
+	cephfs_fio "$TMP/r.json" --name=r --filename="$d/$v/a/b/c/file" \
+		--rw=read --bs=64k --size=1m --verify=$v
+	ok $? "cold read verifies every $v block"
+done
+is "file size on CephFS" "$("$CEPHFS_UTIL" stat "$d/crc32c/a/b/c/file" | cut -d' ' -f4)" 1048576
+
+cephfs_fio "$TMP/rw.json" --name=rw --filename="$d/randrw" --rw=randrw \
+	--bs=4k --size=512k --verify=crc32c --verify_backlog=16
+ok $? "randrw with verify"
+is "randrw moved data both ways" \
+	"$(json_eval "$TMP/rw.json" "d['jobs'][0]['read']['io_bytes'] > 0 and d['jobs'][0]['write']['io_bytes'] > 0")" True
+
+cephfs_fio "$TMP/multi.json" --thread --name=multi --numjobs=2 --nrfiles=3 \
+	--filesize=128k --bs=32k --rw=write \
+	--filename_format="$d/multi/\$jobnum.\$filenum"
+ok $? "two jobs of three files each via filename_format"
+is "six files, each complete" \
+	"$("$CEPHFS_UTIL" ls "$d/multi" | sort | tr '\n' ' ')" "0.0 0.1 0.2 1.0 1.1 1.2 "
+is "bytes written by both jobs" \
+	"$(json_eval "$TMP/multi.json" "sum(j['write']['io_bytes'] for j in d['jobs'])")" 786432
+
+"$CEPHFS_UTIL" put "$d/short" 100000
+cephfs_fio "$TMP/short.json" --name=short --filename="$d/short" --rw=read \
+	--bs=64k --size=1m
+ok $([ $? != 0 ]; echo $?) "reading past the end of a short file is an error, not success"
+is "the short read is reported as EIO" \
+	"$(json_eval "$TMP/short.json" "d['jobs'][0]['error']")" 5
+
+cephfs_fio "$TMP/enoent.json" --name=enoent --filename="$d/missing" --rw=read \
+	--bs=4k --size=4k
+ok $([ $? != 0 ]; echo $?) "reading a file that does not exist fails"
+like "ENOENT names the call and file" "$(cat "$TMP/fio.err")" "ceph_ll_open\\($d/missing\\).*No such file"
+
+"$CEPHFS_UTIL" put "$d/ro" 65536
+cephfs_fio "$TMP/ro.json" --name=ro --filename="$d/ro" --rw=read --bs=4k \
+	--size=64k --readonly
+ok $? "readonly read job"
+done_testing

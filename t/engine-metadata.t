@@ -1,0 +1,53 @@
+#!/bin/sh
+# Metadata modes: create, stat, open and unlink each file once, one latency
+# sample per file, so fio's IOPS is files/s; unlink=1 leaves nothing.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 17
+d=$CEPHFS_DIR
+files=50
+
+md() {
+	op=$1
+	shift
+	cephfs_fio "$TMP/$op.json" --thread --name=$op --numjobs=2 --nrfiles=25 \
+		--filename_format="$d/md/\$jobnum.\$filenum" --rw=write --bs=4k \
+		--openfiles=1 --file_service_type=sequential --cephfs_op=$op "$@"
+}
+samples() { json_eval "$TMP/$1.json" "sum(j['$2']['clat_ns']['N'] for j in d['jobs'])"; }
+rate() { json_eval "$TMP/$1.json" "sum(j['$2']['iops'] for j in d['jobs']) > 0"; }
+
+md create
+ok $? "create $files files"
+is "create: one sample per file" "$(samples create write)" $files
+is "create: IOPS counted as files/s" "$(rate create write)" True
+is "create: the files exist" "$("$CEPHFS_UTIL" ls "$d/md" | wc -l)" $files
+is "create: they are empty" "$("$CEPHFS_UTIL" stat "$d/md/0.0" | cut -d' ' -f4)" 0
+
+md create
+ok $([ $? != 0 ]; echo $?) "create again fails: the files exist"
+like "create names EEXIST" "$(cat "$TMP/fio.err")" "ceph_ll_create.*File exists"
+
+md stat --rw=read
+ok $? "stat $files files"
+is "stat: one sample per file" "$(samples stat read)" $files
+
+md open --rw=read
+ok $? "open $files files read-only"
+is "open: one sample per file" "$(samples open read)" $files
+
+md unlink
+ok $? "unlink $files files"
+is "unlink: one sample per file" "$(samples unlink write)" $files
+is "unlink: nothing left" "$("$CEPHFS_UTIL" ls "$d/md" | wc -l)" 0
+
+md stat --rw=read
+ok $([ $? != 0 ]; echo $?) "stat of removed files fails"
+
+cephfs_fio "$TMP/u.json" --thread --name=u --numjobs=2 --nrfiles=3 \
+	--filesize=64k --bs=64k --rw=write --unlink=1 \
+	--filename_format="$d/data/\$jobnum.\$filenum"
+ok $? "data job with unlink=1"
+is "unlink=1 leaves no file behind" "$("$CEPHFS_UTIL" ls "$d/data" | wc -l)" 0
+done_testing

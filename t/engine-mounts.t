@@ -1,0 +1,48 @@
+#!/bin/sh
+# Mount sharing: threads of one fio process share one mount per
+# configuration, cephfs_mount_per_job gives each its own, processes mount
+# their own, and a later stonewall group mounts afresh (cold reads).
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 12
+d=$CEPHFS_DIR
+
+# fio --debug=process shows the engine's "new mount" / "shared mount"
+# lines, on fio's normal output (in JSON mode they would land in the JSON).
+traced_fio() {
+	$TEST_WRAPPER "$FIO" --debug=process --ioengine=external:"$ENGINE_SO" \
+		--cephfs_fs="$CEPHFS_FS" "$@" >"$TMP/fio.out" 2>"$TMP/fio.err"
+}
+mounts() { grep -c "cephfs: $1 mount" "$TMP/fio.out"; }
+four_jobs() {
+	name=$1
+	shift
+	traced_fio --name=m --numjobs=4 \
+		--filename_format="$d/$name.\$jobnum" --rw=write --bs=64k \
+		--size=256k --verify=crc32c "$@"
+}
+
+four_jobs shared --thread
+ok $? "4 jobs as threads"
+is "threads: one new mount" "$(mounts new)" 1
+is "threads: three jobs share it" "$(mounts shared)" 3
+
+four_jobs own --thread --cephfs_mount_per_job=1
+ok $? "4 jobs as threads with cephfs_mount_per_job=1"
+is "own mounts: four new mounts" "$(mounts new)" 4
+is "own mounts: none shared" "$(mounts shared)" 0
+
+four_jobs proc
+ok $? "4 jobs as processes"
+is "processes: one mount each" "$(mounts new)" 4
+
+traced_fio --thread --filesize=256k --bs=64k \
+	--filename_format="$d/group.\$jobnum" --verify=crc32c \
+	--name=write --numjobs=2 --rw=write --do_verify=0 \
+	--name=read --numjobs=2 --rw=read --stonewall
+ok $? "write group then read group, two threads each"
+is "each group mounts afresh" "$(mounts new)" 2
+is "within a group the mount is shared" "$(mounts shared)" 2
+like "the read group verified all it read" "$(cat "$TMP/fio.out")" "READ: .*io=512KiB"
+done_testing

@@ -1,0 +1,28 @@
+#!/bin/sh
+# cephfs_uid/cephfs_gid act as that user (ceph_mount_perms_set): files are
+# owned by them, and a directory they cannot write refuses with EACCES.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 6
+d=$CEPHFS_DIR
+
+"$CEPHFS_UTIL" mkdir "$d/open" 777
+"$CEPHFS_UTIL" mkdir "$d/closed" 755
+as_user() {
+	cephfs_fio "$TMP/u.json" --name=u --rw=write --bs=4k --size=4k \
+		--cephfs_uid=1000 --cephfs_gid=1000 "$@"
+}
+
+as_user --filename="$d/open/mine"
+ok $? "uid 1000 writes into a world-writable directory"
+is "the file is owned by uid/gid 1000" \
+	"$("$CEPHFS_UTIL" stat "$d/open/mine" | cut -d' ' -f1,2)" "1000 1000"
+
+as_user --filename="$d/closed/theirs"
+ok $([ $? != 0 ]; echo $?) "uid 1000 cannot create in a root-owned 0755 directory"
+is "fio reports EACCES" "$(json_eval "$TMP/u.json" "d['jobs'][0]['error']")" 13
+like "the error names the call, file and errno" "$(cat "$TMP/fio.err")" \
+	"ceph_ll_open\\($d/closed/theirs\\).*Permission denied"
+is "nothing was created" "$("$CEPHFS_UTIL" ls "$d/closed" | wc -l)" 0
+done_testing
