@@ -27,7 +27,8 @@ CLUSTER_TESTS += \
 	t/engine-metadata.t \
 	t/engine-trim.t \
 	t/engine-perms.t \
-	t/engine-errors.t
+	t/engine-errors.t \
+	t/engine-valgrind.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
