@@ -52,6 +52,9 @@ struct cephfs_data {
 	enum fio_ddir op_ddir;		/* where metadata op latencies go */
 	/* Stands in for f->fd under fsync_on_close; see fio_cephfs_open_file */
 	int fsync_stand_in_fd;
+	/* Parents of unlinked files, emptied directories go at cleanup */
+	char **unlinked_dirs;
+	unsigned int nr_unlinked_dirs;
 };
 
 struct cephfs_options {
@@ -314,6 +317,52 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	return 0;
 }
 
+/* Remember the directory of an unlinked file (consecutive files mostly
+ * share one, so only a change of directory is recorded). */
+static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char **dirs, *dir;
+	unsigned int n = cd->nr_unlinked_dirs;
+
+	if (!slash || slash == path)
+		return;
+	if (n && strlen(cd->unlinked_dirs[n - 1]) == (size_t)(slash - path) &&
+	    !strncmp(cd->unlinked_dirs[n - 1], path, slash - path))
+		return;
+	dirs = realloc(cd->unlinked_dirs, (n + 1) * sizeof(*dirs));
+	if (!dirs)
+		return;
+	cd->unlinked_dirs = dirs;
+	dir = strndup(path, slash - path);
+	if (dir)
+		cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
+}
+
+/*
+ * Like rmdir -p --ignore-fail-on-non-empty on the directories of the files
+ * this job unlinked, so unlink=1 leaves nothing behind, not even the
+ * directories open_file made; whichever job empties a shared directory last
+ * removes it.  The mount root itself stays.
+ */
+static void cephfs_remove_emptied_dirs(struct cephfs_data *cd)
+{
+	char *dir, *slash;
+	unsigned int i;
+
+	for (i = 0; i < cd->nr_unlinked_dirs; i++) {
+		dir = cd->unlinked_dirs[i];
+		while (*dir && strcmp(dir, "/") && !ceph_rmdir(cd->cmount, dir)) {
+			slash = strrchr(dir, '/');
+			if (!slash)
+				break;
+			*slash = '\0';
+		}
+		free(cd->unlinked_dirs[i]);
+	}
+	free(cd->unlinked_dirs);
+}
+
 static void fio_cephfs_set_flags(struct thread_data *td,
 				 const struct cephfs_options *o)
 {
@@ -366,6 +415,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 		return;
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
+	cephfs_remove_emptied_dirs(cd);
 	cephfs_mount_put(cd->mount);
 	free(cd);
 	td->io_ops_data = NULL;
@@ -521,6 +571,8 @@ static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 	default:
 		call = "ceph_unlink";
 		ret = ceph_unlink(cd->cmount, f->file_name);
+		if (!ret)
+			cephfs_note_unlinked(cd, f->file_name);
 		break;
 	}
 	if (ret)
@@ -595,6 +647,7 @@ static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 	ret = ceph_unlink(cd->cmount, f->file_name);
 	if (ret && ret != -ENOENT)
 		return cephfs_error(td, ret, "ceph_unlink", f->file_name);
+	cephfs_note_unlinked(cd, f->file_name);
 	return 0;
 }
 

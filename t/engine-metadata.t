@@ -4,9 +4,11 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 17
+plan 18
 d=$CEPHFS_DIR
 files=50
+"$CEPHFS_UTIL" mkdir "$d" 755
+"$CEPHFS_UTIL" put "$d/keep" 1
 
 md() {
 	op=$1
@@ -40,7 +42,8 @@ is "open: one sample per file" "$(samples open read)" $files
 md unlink
 ok $? "unlink $files files"
 is "unlink: one sample per file" "$(samples unlink write)" $files
-is "unlink: nothing left" "$("$CEPHFS_UTIL" ls "$d/md" | wc -l)" 0
+"$CEPHFS_UTIL" exists "$d/md"
+is "unlink: nothing left, not even the directory it emptied" $? 1
 
 md stat --rw=read
 ok $([ $? != 0 ]; echo $?) "stat of removed files fails"
@@ -49,5 +52,8 @@ cephfs_fio "$TMP/u.json" --thread --name=u --numjobs=2 --nrfiles=3 \
 	--filesize=64k --bs=64k --rw=write --unlink=1 \
 	--filename_format="$d/data/\$jobnum.\$filenum"
 ok $? "data job with unlink=1"
-is "unlink=1 leaves no file behind" "$("$CEPHFS_UTIL" ls "$d/data" | wc -l)" 0
+"$CEPHFS_UTIL" exists "$d/data"
+is "unlink=1 leaves no file or directory behind" $? 1
+"$CEPHFS_UTIL" exists "$d/keep"
+is "a directory still holding other files stays, with them" $? 0
 done_testing
