@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -38,14 +39,43 @@ enum cephfs_op {
 	CEPHFS_OP_UNLINK,	/* unlink each file */
 };
 
+/* Per io_u: its place in the async queue and the outcome of its call. */
+struct cephfs_iou {
+	struct flist_head list;
+	struct io_u *io_u;
+	int ret;		/* bytes done or -errno */
+	const char *call;	/* the libcephfs call, for error messages */
+};
+
 /* Per open file. */
 struct cephfs_file {
 	struct Inode *inode;
 	struct Fh *fh;
+	unsigned int writes_running;	/* async writes under way (lock) */
+};
+
+/*
+ * Asynchronous I/O for iodepth > 1.  libcephfs before Ceph 18 has only
+ * blocking calls, so a set of submitter threads takes queued io_us in
+ * order and runs them; finished ones wait in @completed for getevents.
+ */
+struct cephfs_async {
+	pthread_mutex_t lock;
+	pthread_cond_t work;		/* submitters: queued work or stopping */
+	pthread_cond_t done;		/* an io_u finished */
+	struct flist_head queued;
+	struct io_u **completed;	/* finished, not yet reaped */
+	unsigned int nr_completed;
+	struct io_u **events;		/* reaped by the last getevents */
+	pthread_t *threads;
+	unsigned int nr_threads;
+	bool stopping;
 };
 
 /* Per job. */
 struct cephfs_data {
+	struct thread_data *td;
+	struct cephfs_async *async;	/* NULL: synchronous */
 	struct cephfs_mount *mount;
 	struct ceph_mount_info *cmount;
 	UserPerm *perms;
@@ -74,6 +104,7 @@ struct cephfs_options {
 	unsigned int mount_timeout;
 	unsigned int op;
 	char *perf_dump;
+	unsigned int async_threads;
 };
 
 static struct fio_option options[] = {
@@ -238,6 +269,17 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_async_threads",
+		.lname	= "CephFS async submitter threads",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, async_threads),
+		.help	= "Threads issuing I/O when iodepth > 1; 0 means one per iodepth slot",
+		.def	= "0",
+		.maxval	= 1024,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -363,62 +405,22 @@ static void cephfs_remove_emptied_dirs(struct cephfs_data *cd)
 	free(cd->unlinked_dirs);
 }
 
+/*
+ * The engine's behaviour depends on the job: synchronous unless it runs
+ * async I/O, and metadata ops move no data, so fio's own accounting would
+ * count nothing (each op is recorded as a latency sample instead).
+ */
 static void fio_cephfs_set_flags(struct thread_data *td,
+				 const struct cephfs_data *cd,
 				 const struct cephfs_options *o)
 {
-	/* Metadata ops move no data: fio's own accounting would count
-	 * nothing; each op is recorded as a latency sample instead. */
+	unsigned long long flags = 0;
+
+	if (!cd->async)
+		flags |= FIO_SYNCIO;
 	if (o->op != CEPHFS_OP_IO)
-		td->flags |= (unsigned long long)(FIO_FAKEIO | FIO_NOSTATS)
-				<< TD_ENG_FLAG_SHIFT;
-}
-
-static int fio_cephfs_init(struct thread_data *td)
-{
-	struct cephfs_options *o = td->eo;
-	struct cephfs_data *cd;
-
-	if (cephfs_option_errors(td, o)) {
-		td_verror(td, EINVAL, "cephfs options");
-		return 1;
-	}
-	cd = calloc(1, sizeof(*cd));
-	if (!cd) {
-		td_verror(td, ENOMEM, "calloc");
-		return 1;
-	}
-	cd->fsync_stand_in_fd = -1;
-	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
-	if (fio_cephfs_mount(td, cd)) {
-		free(cd);
-		return 1;
-	}
-	if (td->o.fsync_on_close) {
-		cd->fsync_stand_in_fd = memfd_create("fio-cephfs", MFD_CLOEXEC);
-		if (cd->fsync_stand_in_fd < 0) {
-			td_verror(td, errno, "memfd_create");
-			cephfs_mount_put(cd->mount);
-			free(cd);
-			return 1;
-		}
-	}
-	fio_cephfs_set_flags(td, o);
-	td->io_ops_data = cd;
-	return 0;
-}
-
-static void fio_cephfs_cleanup(struct thread_data *td)
-{
-	struct cephfs_data *cd = td->io_ops_data;
-
-	if (!cd)
-		return;
-	if (cd->fsync_stand_in_fd >= 0)
-		close(cd->fsync_stand_in_fd);
-	cephfs_remove_emptied_dirs(cd);
-	cephfs_mount_put(cd->mount);
-	free(cd);
-	td->io_ops_data = NULL;
+		flags |= FIO_FAKEIO | FIO_NOSTATS;
+	td->flags |= flags << TD_ENG_FLAG_SHIFT;
 }
 
 /* Split @path into its directory (mkdir -p'd when @create) and last name,
@@ -501,13 +503,16 @@ static void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf)
 
 /*
  * fio's fallocate= lays files out with local calls, which DISKLESSIO
- * skips; do it here for files this job writes.
+ * skips; do it here for files this job writes.  Only when the job asks:
+ * fio's default (native) would add a timed call to every open.
  */
 static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
 			      struct fio_file *f, struct cephfs_file *cf)
 {
 	int mode;
 
+	if (!fio_option_is_set(&td->o, fallocate_mode))
+		return 0;
 	switch (td->o.fallocate_mode) {
 	case FIO_FALLOCATE_NONE:
 	case FIO_FALLOCATE_TRUNCATE:
@@ -739,26 +744,284 @@ static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 		io_u->resid = io_u->xfer_buflen - ret;
 }
 
+/*
+ * A sync must not overtake writes of its file that an earlier queue slot
+ * started on another submitter; wait for them (under the lock).
+ */
+static void cephfs_async_wait_writes(struct cephfs_async *as, struct io_u *io_u)
+{
+	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
+
+	if (io_u->ddir == DDIR_WRITE)
+		cf->writes_running++;
+	else if (ddir_sync(io_u->ddir))
+		while (cf->writes_running)
+			pthread_cond_wait(&as->done, &as->lock);
+}
+
+static void *cephfs_async_submitter(void *arg)
+{
+	struct cephfs_data *cd = arg;
+	struct cephfs_async *as = cd->async;
+	struct cephfs_iou *iou;
+	struct io_u *io_u;
+
+	pthread_mutex_lock(&as->lock);
+	for (;;) {
+		while (!as->stopping && flist_empty(&as->queued))
+			pthread_cond_wait(&as->work, &as->lock);
+		if (flist_empty(&as->queued))
+			break;
+		iou = flist_first_entry(&as->queued, struct cephfs_iou, list);
+		flist_del_init(&iou->list);
+		io_u = iou->io_u;
+		cephfs_async_wait_writes(as, io_u);
+		pthread_mutex_unlock(&as->lock);
+
+		/* Device time starts now, not when fio queued it to us. */
+		if (fio_fill_issue_time(cd->td))
+			fio_gettime(&io_u->issue_time, NULL);
+		iou->ret = cephfs_do_io(cd, io_u, &iou->call);
+
+		pthread_mutex_lock(&as->lock);
+		if (io_u->ddir == DDIR_WRITE)
+			((struct cephfs_file *)FILE_ENG_DATA(io_u->file))->writes_running--;
+		as->completed[as->nr_completed++] = io_u;
+		pthread_cond_broadcast(&as->done);
+	}
+	pthread_mutex_unlock(&as->lock);
+	return NULL;
+}
+
+/* fio reaps every io_u before cleanup, so the queue is empty by now. */
+static void cephfs_async_stop(struct cephfs_data *cd)
+{
+	struct cephfs_async *as = cd->async;
+	unsigned int i;
+
+	pthread_mutex_lock(&as->lock);
+	as->stopping = true;
+	pthread_cond_broadcast(&as->work);
+	pthread_mutex_unlock(&as->lock);
+	for (i = 0; i < as->nr_threads; i++)
+		pthread_join(as->threads[i], NULL);
+	pthread_cond_destroy(&as->done);
+	pthread_cond_destroy(&as->work);
+	pthread_mutex_destroy(&as->lock);
+	free(as->threads);
+	free(as->events);
+	free(as->completed);
+	free(as);
+	cd->async = NULL;
+}
+
+static int cephfs_async_start(struct cephfs_data *cd, unsigned int threads)
+{
+	struct cephfs_async *as;
+	unsigned int depth = cd->td->o.iodepth;
+	int ret = ENOMEM;
+
+	as = calloc(1, sizeof(*as));
+	if (!as)
+		return ENOMEM;
+	as->completed = calloc(depth, sizeof(*as->completed));
+	as->events = calloc(depth, sizeof(*as->events));
+	as->threads = calloc(threads, sizeof(*as->threads));
+	if (!as->completed || !as->events || !as->threads)
+		goto free;
+	pthread_mutex_init(&as->lock, NULL);
+	pthread_cond_init(&as->work, NULL);
+	pthread_cond_init(&as->done, NULL);
+	INIT_FLIST_HEAD(&as->queued);
+	cd->async = as;
+	for (as->nr_threads = 0; as->nr_threads < threads; as->nr_threads++) {
+		ret = pthread_create(&as->threads[as->nr_threads], NULL,
+				     cephfs_async_submitter, cd);
+		if (ret) {
+			cephfs_async_stop(cd);
+			return ret;
+		}
+	}
+	return 0;
+free:
+	free(as->threads);
+	free(as->events);
+	free(as->completed);
+	free(as);
+	return ret;
+}
+
 static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 					  struct io_u *io_u)
 {
 	struct cephfs_options *o = td->eo;
-	const char *call = "";
+	struct cephfs_data *cd = td->io_ops_data;
+	struct cephfs_iou *iou = io_u->engine_data;
+	const char *call;
+	int ret;
 
 	fio_ro_check(td, io_u);
-	if (o->op == CEPHFS_OP_IO)
-		cephfs_complete(td, io_u, cephfs_do_io(td->io_ops_data, io_u, &call),
-				call);
-	return FIO_Q_COMPLETED;
+	if (o->op != CEPHFS_OP_IO)
+		return FIO_Q_COMPLETED;
+	if (!cd->async) {
+		ret = cephfs_do_io(cd, io_u, &call);
+		cephfs_complete(td, io_u, ret, call);
+		return FIO_Q_COMPLETED;
+	}
+	pthread_mutex_lock(&cd->async->lock);
+	flist_add_tail(&iou->list, &cd->async->queued);
+	pthread_cond_signal(&cd->async->work);
+	pthread_mutex_unlock(&cd->async->lock);
+	return FIO_Q_QUEUED;
 }
+
+/* Work starts as it is queued; having a commit hook lets fio account
+ * submissions per batch, as for other async engines. */
+static int fio_cephfs_commit(struct thread_data *td)
+{
+	return 0;
+}
+
+static int fio_cephfs_getevents(struct thread_data *td, unsigned int min,
+				unsigned int max, const struct timespec *t)
+{
+	struct cephfs_async *as = ((struct cephfs_data *)td->io_ops_data)->async;
+	struct timespec deadline;
+	unsigned int n;
+
+	if (t) {
+		clock_gettime(CLOCK_REALTIME, &deadline);
+		deadline.tv_sec += t->tv_sec;
+		deadline.tv_nsec += t->tv_nsec;
+		if (deadline.tv_nsec >= 1000000000L) {
+			deadline.tv_sec++;
+			deadline.tv_nsec -= 1000000000L;
+		}
+	}
+	pthread_mutex_lock(&as->lock);
+	while (as->nr_completed < min) {
+		if (!t)
+			pthread_cond_wait(&as->done, &as->lock);
+		else if (pthread_cond_timedwait(&as->done, &as->lock, &deadline))
+			break;
+	}
+	n = min(as->nr_completed, max);
+	memcpy(as->events, as->completed, n * sizeof(*as->events));
+	as->nr_completed -= n;
+	memmove(as->completed, as->completed + n,
+		as->nr_completed * sizeof(*as->completed));
+	pthread_mutex_unlock(&as->lock);
+	return n;
+}
+
+/* Runs in fio's thread, so errors are reported from here. */
+static struct io_u *fio_cephfs_event(struct thread_data *td, int event)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	struct io_u *io_u = cd->async->events[event];
+	struct cephfs_iou *iou = io_u->engine_data;
+
+	cephfs_complete(td, io_u, iou->ret, iou->call);
+	return io_u;
+}
+
+static int fio_cephfs_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	struct cephfs_iou *iou = calloc(1, sizeof(*iou));
+
+	if (!iou)
+		return 1;
+	INIT_FLIST_HEAD(&iou->list);
+	iou->io_u = io_u;
+	io_u->engine_data = iou;
+	return 0;
+}
+
+static void fio_cephfs_io_u_free(struct thread_data *td, struct io_u *io_u)
+{
+	free(io_u->engine_data);
+	io_u->engine_data = NULL;
+}
+
+static int fio_cephfs_init(struct thread_data *td)
+{
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd;
+	int ret;
+
+	if (cephfs_option_errors(td, o)) {
+		td_verror(td, EINVAL, "cephfs options");
+		return 1;
+	}
+	cd = calloc(1, sizeof(*cd));
+	if (!cd) {
+		td_verror(td, ENOMEM, "calloc");
+		return 1;
+	}
+	cd->td = td;
+	cd->fsync_stand_in_fd = -1;
+	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
+	if (fio_cephfs_mount(td, cd))
+		goto free_data;
+	if (td->o.fsync_on_close) {
+		cd->fsync_stand_in_fd = memfd_create("fio-cephfs", MFD_CLOEXEC);
+		if (cd->fsync_stand_in_fd < 0) {
+			td_verror(td, errno, "memfd_create");
+			goto put_mount;
+		}
+	}
+	if (td->o.iodepth > 1 && o->op == CEPHFS_OP_IO) {
+		ret = cephfs_async_start(cd, o->async_threads ? o->async_threads :
+					 td->o.iodepth);
+		if (ret) {
+			td_verror(td, ret, "cephfs async threads");
+			goto close_fd;
+		}
+	}
+	fio_cephfs_set_flags(td, cd, o);
+	td->io_ops_data = cd;
+	return 0;
+close_fd:
+	if (cd->fsync_stand_in_fd >= 0)
+		close(cd->fsync_stand_in_fd);
+put_mount:
+	cephfs_mount_put(cd->mount);
+free_data:
+	free(cd);
+	return 1;
+}
+
+static void fio_cephfs_cleanup(struct thread_data *td)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+
+	if (!cd)
+		return;
+	if (cd->async)
+		cephfs_async_stop(cd);
+	if (cd->fsync_stand_in_fd >= 0)
+		close(cd->fsync_stand_in_fd);
+	cephfs_remove_emptied_dirs(cd);
+	cephfs_mount_put(cd->mount);
+	free(cd);
+	td->io_ops_data = NULL;
+}
+
+
 
 struct ioengine_ops ioengine = {
 	.name			= "cephfs",
 	.version		= FIO_IOOPS_VERSION,
-	.flags			= FIO_SYNCIO | FIO_DISKLESSIO | FIO_NODISKUTIL,
+	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL |
+				  FIO_ASYNCIO_SETS_ISSUE_TIME,
 	.init			= fio_cephfs_init,
 	.cleanup		= fio_cephfs_cleanup,
 	.queue			= fio_cephfs_queue,
+	.commit			= fio_cephfs_commit,
+	.getevents		= fio_cephfs_getevents,
+	.event			= fio_cephfs_event,
+	.io_u_init		= fio_cephfs_io_u_init,
+	.io_u_free		= fio_cephfs_io_u_free,
 	.open_file		= fio_cephfs_open_file,
 	.close_file		= fio_cephfs_close_file,
 	.unlink_file		= fio_cephfs_unlink_file,

@@ -9,6 +9,7 @@
  *   cephfs-util put PATH SIZE        create PATH holding SIZE bytes
  *   cephfs-util poke PATH OFFSET STR overwrite bytes at OFFSET with STR
  *   cephfs-util rmtree PATH          remove PATH and everything below it
+ *   cephfs-util setxattr PATH NAME VALUE   e.g. ceph.quota.max_bytes
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
@@ -146,6 +147,15 @@ static int cmd_poke(const char *path, const char *offset_text, const char *bytes
 			strtoll(offset_text, NULL, 10));
 }
 
+static int cmd_setxattr(const char *path, const char *name, const char *value)
+{
+	int ret = ceph_setxattr(cmount, path, name, value, strlen(value), 0);
+
+	if (ret)
+		return fail("setxattr", path, ret);
+	return 0;
+}
+
 static int rmtree(const char *path)
 {
 	struct ceph_dir_result *dir;
@@ -206,8 +216,10 @@ int main(int argc, char **argv)
 		ret = cmd_poke(argv[2], argv[3], argv[4]);
 	else if (!strcmp(cmd, "rmtree") && argc == 3)
 		ret = cmd_rmtree(argv[2]);
+	else if (!strcmp(cmd, "setxattr") && argc == 5)
+		ret = cmd_setxattr(argv[2], argv[3], argv[4]);
 	else {
-		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree PATH [ARGS]\n");
+		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr PATH [ARGS]\n");
 		ret = 2;
 	}
 	ceph_shutdown(cmount);

@@ -28,6 +28,7 @@ CLUSTER_TESTS += \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
+	t/engine-async.t \
 	t/engine-valgrind.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
