@@ -301,6 +301,24 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 	return 1;
 }
 
+/* Can a file be created next to @path?  Asked before the run, so a bad
+ * cephfs_perf_dump fails the job at once, not after the benchmark. */
+static bool cephfs_dir_writable(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	bool ok;
+
+	if (!slash)
+		return !access(".", W_OK);
+	dir = slash == path ? strdup("/") : strndup(path, slash - path);
+	if (!dir)
+		return false;
+	ok = !access(dir, W_OK);
+	free(dir);
+	return ok;
+}
+
 /*
  * fio's own range checks let negative numbers through to unsigned options
  * and only warn for a negative minval, so check what fio cannot.
@@ -323,6 +341,11 @@ static bool cephfs_option_errors(struct thread_data *td,
 			(int)o->mount_timeout);
 		return true;
 	}
+	if (o->perf_dump && !cephfs_dir_writable(o->perf_dump)) {
+		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
+			o->perf_dump, strerror(errno));
+		return true;
+	}
 	return false;
 }
 
@@ -335,6 +358,7 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
 		.msgr_workers = o->msgr_workers, .set = o->set,
 		.mount_timeout = o->mount_timeout,
+		.perf_dump = o->perf_dump,
 	};
 	const char *failed = "";
 	unsigned int users;
@@ -993,7 +1017,9 @@ free_data:
 
 static void fio_cephfs_cleanup(struct thread_data *td)
 {
+	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
+	int ret;
 
 	if (!cd)
 		return;
@@ -1002,7 +1028,9 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
 	cephfs_remove_emptied_dirs(cd);
-	cephfs_mount_put(cd->mount);
+	ret = cephfs_mount_put(cd->mount);
+	if (ret)
+		cephfs_error(td, ret, "perf dump", o->perf_dump);
 	free(cd);
 	td->io_ops_data = NULL;
 }

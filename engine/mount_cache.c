@@ -8,11 +8,16 @@
 #include "config.h"
 
 #include <cephfs/libcephfs.h>
+#include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "mount_cache.h"
@@ -36,7 +41,7 @@ static char *config_key(const struct cephfs_mount_config *cfg)
 		     str_or_empty(cfg->root), cfg->uid, cfg->gid,
 		     cfg->client_oc, cfg->client_oc_size, cfg->msgr_workers,
 		     str_or_empty(cfg->set), cfg->mount_timeout,
-		     str_or_empty(cfg->admin_socket)) < 0)
+		     str_or_empty(cfg->perf_dump)) < 0)
 		return NULL;
 	return key;
 }
@@ -111,9 +116,6 @@ static int configure(struct ceph_mount_info *cmount,
 		return ret;
 	if (cfg->msgr_workers &&
 	    (ret = conf_set_uint(cmount, "ms_async_op_threads", cfg->msgr_workers)))
-		return ret;
-	if (cfg->admin_socket &&
-	    (ret = ceph_conf_set(cmount, "admin_socket", cfg->admin_socket)))
 		return ret;
 	ret = cephfs_conf_set_list(cmount, cfg->set, &bad_key);
 	if (ret) {
@@ -214,7 +216,7 @@ static void explain_mount_error(struct ceph_mount_info *cmount,
 
 /* The one place that mounts: create, configure, mount, or unwind all. */
 static int mount_new(const struct cephfs_mount_config *cfg,
-		     struct ceph_mount_info **out, const char **failed,
+		     struct cephfs_mount *m, const char **failed,
 		     char *why, size_t why_len)
 {
 	struct ceph_mount_info *cmount;
@@ -227,6 +229,12 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	ret = configure(cmount, cfg, failed, why, why_len);
 	if (ret)
 		goto release;
+	if (m->admin_socket) {
+		*failed = "ceph_conf_set";
+		ret = ceph_conf_set(cmount, "admin_socket", m->admin_socket);
+		if (ret)
+			goto release;
+	}
 	/* Connects and authenticates: most cluster-side errors come from here. */
 	*failed = "ceph_init";
 	ret = ceph_init(cmount);
@@ -239,7 +247,7 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	ret = ceph_mount(cmount, cfg->root);
 	if (ret)
 		goto explain;
-	*out = cmount;
+	m->cmount = cmount;
 	return 0;
 explain:
 	explain_mount_error(cmount, cfg, ret, why, why_len);
@@ -277,10 +285,22 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		}
 	}
 	ret = -ENOMEM;
+	*failed = "malloc";
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		goto fail;
-	ret = mount_new(cfg, &m->cmount, failed, why, why_len);
+	if (cfg->perf_dump) {
+		m->perf_dump = strdup(cfg->perf_dump);
+		if (!m->perf_dump)
+			goto fail;
+#ifndef HAVE_CEPH_GET_PERF_COUNTERS
+		/* A socket of our own: the configured one may be off or shared. */
+		if (asprintf(&m->admin_socket, "/tmp/fio-cephfs.%d.%p.asok",
+			     (int)getpid(), (void *)m) < 0)
+			goto fail;
+#endif
+	}
+	ret = mount_new(cfg, m, failed, why, why_len);
 	if (ret)
 		goto fail;
 	m->key = key;
@@ -293,27 +313,134 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	return 0;
 fail:
 	pthread_mutex_unlock(&cache_lock);
+	if (m) {
+		free(m->admin_socket);
+		free(m->perf_dump);
+	}
 	free(m);
 	free(key);
 	return ret;
 }
 
-void cephfs_mount_put(struct cephfs_mount *m)
+#ifndef HAVE_CEPH_GET_PERF_COUNTERS
+/* Send one command to an admin socket; its reply is a 32-bit big-endian
+ * length, then that many bytes. */
+static int admin_socket_command(const char *path, const char *command,
+				char **reply, uint32_t *reply_len)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	uint32_t len;
+	ssize_t n;
+	size_t done;
+	int fd, ret = 0;
+
+	if (strlen(path) >= sizeof(addr.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(addr.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr)) ||
+	    write(fd, command, strlen(command) + 1) != (ssize_t)strlen(command) + 1 ||
+	    read(fd, &len, sizeof(len)) != sizeof(len)) {
+		ret = errno ? -errno : -EIO;
+		goto out;
+	}
+	*reply_len = ntohl(len);
+	*reply = malloc(*reply_len + 1);
+	if (!*reply) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (done = 0; done < *reply_len; done += n) {
+		n = read(fd, *reply + done, *reply_len - done);
+		if (n <= 0) {
+			ret = n ? -errno : -EIO;
+			free(*reply);
+			goto out;
+		}
+	}
+	(*reply)[*reply_len] = '\0';
+out:
+	close(fd);
+	return ret;
+}
+#endif
+
+/* Write @len bytes to @path through a temporary file, so a reader never
+ * sees half a dump. */
+static int write_file(const char *path, const char *data, size_t len)
+{
+	char *tmp;
+	FILE *f;
+	int ret = 0;
+
+	if (asprintf(&tmp, "%s.tmp", path) < 0)
+		return -ENOMEM;
+	f = fopen(tmp, "w");
+	if (!f) {
+		ret = -errno;
+		goto out;
+	}
+	if (fwrite(data, 1, len, f) != len || fputc('\n', f) == EOF)
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+out:
+	free(tmp);
+	return ret;
+}
+
+/* libcephfs' perf counters as JSON: ceph_get_perf_counters() where the
+ * library has it, otherwise the client's own admin socket. */
+static int write_perf_dump(struct cephfs_mount *m)
+{
+	char *dump = NULL;
+	uint32_t len = 0;
+	int ret;
+
+#ifdef HAVE_CEPH_GET_PERF_COUNTERS
+	ret = ceph_get_perf_counters(m->cmount, &dump);
+	if (ret >= 0) {
+		len = strlen(dump);
+		ret = 0;
+	}
+#else
+	ret = admin_socket_command(m->admin_socket,
+				   "{\"prefix\": \"perf dump\"}", &dump, &len);
+#endif
+	if (!ret)
+		ret = write_file(m->perf_dump, dump, len);
+	free(dump);
+	return ret;
+}
+
+int cephfs_mount_put(struct cephfs_mount *m)
 {
 	struct cephfs_mount **link;
+	int ret = 0;
 
 	pthread_mutex_lock(&cache_lock);
 	if (--m->refs) {
 		pthread_mutex_unlock(&cache_lock);
-		return;
+		return 0;
 	}
 	for (link = &cache; *link != m; link = &(*link)->next)
 		;
 	*link = m->next;
 	pthread_mutex_unlock(&cache_lock);
 
+	if (m->perf_dump)
+		ret = write_perf_dump(m);
 	ceph_unmount(m->cmount);
 	ceph_release(m->cmount);
+	free(m->admin_socket);
+	free(m->perf_dump);
 	free(m->key);
 	free(m);
+	return ret;
 }

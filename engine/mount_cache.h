@@ -24,12 +24,14 @@ struct cephfs_mount_config {
 	unsigned int msgr_workers;	/* 0: configured default */
 	const char *set;		/* "key=value,key=value" overrides */
 	unsigned int mount_timeout;	/* seconds, 0: configured default */
-	const char *admin_socket;	/* private admin socket, or NULL */
+	const char *perf_dump;		/* perf counters go here on unmount */
 };
 
 struct cephfs_mount {
 	struct ceph_mount_info *cmount;
 	char *key;
+	char *perf_dump;		/* copy of the config's */
+	char *admin_socket;		/* private, for the perf dump */
 	unsigned int refs;
 	bool shared;
 	struct cephfs_mount *next;
@@ -46,8 +48,12 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len);
 
-/* Drop a reference; the last one unmounts, so the next mount reads cold. */
-void cephfs_mount_put(struct cephfs_mount *m);
+/*
+ * Drop a reference; the last one unmounts, so the next mount reads cold.
+ * Before unmounting it writes the perf counter dump, if the config asked
+ * for one: returns 0, or -errno from that (the mount is gone either way).
+ */
+int cephfs_mount_put(struct cephfs_mount *m);
 
 /* Parse "key=value,key=value" into ceph_conf_set calls; -errno on error. */
 int cephfs_conf_set_list(struct ceph_mount_info *cmount, const char *list,

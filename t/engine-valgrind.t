@@ -12,6 +12,7 @@ d=$CEPHFS_DIR
 TEST_WRAPPER="valgrind --leak-check=full --show-leak-kinds=definite --num-callers=40 --log-file=$TMP/vg.log" \
 cephfs_fio "$TMP/v.json" --thread --name=v --numjobs=2 --nrfiles=2 \
 	--filesize=64k --bs=16k --rw=randrw --verify=crc32c --fsync_on_close=1 \
+	--iodepth=8 --cephfs_perf_dump="$TMP/perf.json" \
 	--filename_format="$d/vg.\$jobnum.\$filenum" --unlink=1 \
 	--name=md --stonewall --numjobs=1 --nrfiles=8 --cephfs_op=create \
 	--filename_format="$d/md.\$filenum" --unlink=1

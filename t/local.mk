@@ -29,6 +29,7 @@ CLUSTER_TESTS += \
 	t/engine-perms.t \
 	t/engine-errors.t \
 	t/engine-async.t \
+	t/engine-perf.t \
 	t/engine-valgrind.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
