@@ -554,6 +554,29 @@ static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
 				 f->io_size);
 }
 
+/*
+ * fio lays out a file that a mixed read/write job will read before it
+ * runs, but skips that for DISKLESSIO engines: without it a read of a
+ * block not yet written finds end of file and fails the job.  Extend the
+ * file to the job's range instead; the gap reads back as zeros, as in a
+ * sparse local file.
+ */
+static int cephfs_extend(struct cephfs_data *cd, struct fio_file *f,
+			 struct cephfs_file *cf)
+{
+	struct ceph_statx stx;
+	uint64_t want = f->file_offset + f->io_size;
+	int ret;
+
+	ret = ceph_ll_getattr(cd->cmount, cf->inode, &stx, CEPH_STATX_SIZE, 0,
+			      cd->perms);
+	if (ret || stx.stx_size >= want)
+		return ret;
+	stx.stx_size = want;
+	return ceph_ll_setattr(cd->cmount, cf->inode, &stx, CEPH_SETATTR_SIZE,
+			       cd->perms);
+}
+
 static void cephfs_start_clock(struct thread_data *td, struct timespec *ts)
 {
 	if (!td->o.disable_lat)
@@ -634,10 +657,13 @@ static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
 		return cephfs_error(td, ret, "ceph_ll_open", f->file_name);
 	}
 	ret = cephfs_preallocate(td, cd, f, cf);
+	if (!ret && td_read(td) && td_write(td))
+		ret = cephfs_extend(cd, f, cf);
 	if (ret) {
 		cephfs_close(cd, cf);
 		free(cf);
-		return cephfs_error(td, ret, "ceph_ll_fallocate", f->file_name);
+		return cephfs_error(td, ret, "ceph_ll_setattr/fallocate",
+				    f->file_name);
 	}
 	FILE_SET_ENG_DATA(f, cf);
 	/*
