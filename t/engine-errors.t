@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 31
+plan 33
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
@@ -33,6 +33,8 @@ fails "missing conf file" "ceph_conf_read_file: No such file" \
 	--cephfs_conf="$TMP/missing.conf"
 printf '[global\nmon host = \n' > "$TMP/broken.conf"
 fails "unparsable conf file" "ceph_conf_read_file: " --cephfs_conf="$TMP/broken.conf"
+CEPH_ARGS="--keyring=$TMP/missing.keyring" \
+	fails "CEPH_ARGS reaches libcephfs" "no readable keyring for client.admin"
 fails "unknown setting in cephfs_set" "cannot apply setting 'no_such_option=1'" \
 	--cephfs_set=client_oc=1,no_such_option=1
 fails "cephfs_msgr_workers above 24" "cephfs_msgr_workers.*25" --cephfs_msgr_workers=25

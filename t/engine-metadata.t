@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 18
+plan 21
 d=$CEPHFS_DIR
 files=50
 "$CEPHFS_UTIL" mkdir "$d" 755
@@ -56,4 +56,12 @@ ok $? "data job with unlink=1"
 is "unlink=1 leaves no file or directory behind" $? 1
 "$CEPHFS_UTIL" exists "$d/keep"
 is "a directory still holding other files stays, with them" $? 0
+cephfs_fio "$TMP/loop.json" --name=loop --nrfiles=2 --filesize=64k --bs=64k \
+	--rw=write --loops=3 --unlink_each_loop=1 --create_on_open=1 \
+	--filename_format="$d/loop/\$filenum"
+ok $? "three loops with unlink_each_loop=1 and create_on_open=1"
+is "each loop rewrote both files" \
+	"$(json_eval "$TMP/loop.json" "d['jobs'][0]['write']['io_bytes']")" 393216
+is "as with fio's psync engine, the last loop's files stay" \
+	"$("$CEPHFS_UTIL" ls "$d/loop" | sort | tr '\n' ' ')" "0 1 "
 done_testing
