@@ -1,1 +1,51 @@
-# cephfs-tool: filled in by the tool work.
+# --- cephfs-tool: the upstream command line, run through fio ------------
+# The pure parts (options, sizes, job file, fio JSON reduction, report,
+# statistics, progress) form a library that the unit tests link too.
+noinst_LTLIBRARIES += tool/libcephfstool.la
+tool_libcephfstool_la_SOURCES = \
+	tool/options.c tool/options.h \
+	tool/size.c tool/size.h \
+	tool/stats.c tool/stats.h \
+	tool/jobfile.c tool/jobfile.h \
+	tool/fioresult.c tool/fioresult.h \
+	tool/progress.c tool/progress.h \
+	tool/report.c tool/report_json.c tool/report.h
+tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
+tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
+tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
+
+bin_PROGRAMS += tool/cephfs-tool
+# The run directory is made and removed through libcephfs with the same
+# mount code (and error explanations) as the engine's.
+tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
+	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
+	engine/mount_cache.c engine/mount_cache.h
+tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
+	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'
+tool_cephfs_tool_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(SANITIZE_CFLAGS)
+tool_cephfs_tool_LDADD = tool/libcephfstool.la $(CEPHFS_LIBS) $(JSONC_LIBS)
+
+dist_man_MANS = tool/cephfs-tool.1
+EXTRA_DIST += tool/README-section.md
+
+# --- unit tests: no cluster ---------------------------------------------
+TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
+	t/unit-reduce t/unit-progress
+check_PROGRAMS += $(TOOL_UNIT_TESTS)
+TESTS += $(TOOL_UNIT_TESTS)
+EXTRA_DIST += t/tap.h t/data
+TOOL_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) -I$(top_srcdir)/tool \
+	-D_GNU_SOURCE -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+TOOL_UNIT_LDADD = tool/libcephfstool.la $(JSONC_LIBS)
+t_unit_size_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_size_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_options_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_options_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_stats_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_stats_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_jobfile_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_jobfile_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_reduce_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_reduce_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_progress_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_progress_LDADD = $(TOOL_UNIT_LDADD)

@@ -1,0 +1,119 @@
+/* Job files for option combinations, against t/data/jobfile-*.fio. */
+#include "config.h"
+
+#include "jobfile.h"
+#include "options.h"
+#include "tap.h"
+
+#define MAX_ARGS 48
+
+static const struct {
+	const char *name;
+	const char *line;
+} cases[] = {
+	{ "default", "bench" },
+	{ "uneven-threads", "bench --threads 3 --files 10 --size 256K --block-size 64K" },
+	{ "size0", "bench --threads 2 --files 5 --size 0" },
+	{ "small-file", "bench --files 3 --size 4K" },
+	{ "fsync-every", "bench --files 2 --size 1M --block-size 64K --fsync-every 200K" },
+	{ "per-thread-mount", "bench --threads 2 --files 4 --per-thread-mount" },
+	{ "async", "bench --threads 2 --files 4 --async-io --queue-depth 32" },
+	{ "duration", "bench --files 4 --duration 5" },
+	{ "mount-settings", "-c /etc/ceph/x.conf -i bench -k /etc/ceph/k --fs scratch "
+	  "--uid 1000 --gid 1001 --client-oc 1 --client-oc-size 64M --msgr-workers 4 "
+	  "--mount-timeout 10 bench --files 2 --root-path /pdonnell" },
+	{ "no-verify-no-flush", "bench --files 2 --no-verify --no-final-flush" },
+	{ "names-perf-dump", "bench --files 2 --prefix f_ --dir-prefix run_ "
+	  "--perf-dump /tmp/perf.json" },
+	{ "more-threads-than-files", "bench --threads 4 --files 2 --size 64K" },
+};
+
+static void parse_line(const char *line, struct bench_options *o)
+{
+	char *argv[MAX_ARGS], error[256];
+	int argc = split_command_line(line, argv, MAX_ARGS);
+
+	options_init(o, "/usr/bin/fio", "/usr/lib/fio-cephfs/fio-cephfs.so");
+	if (options_parse(o, argc, argv, error, sizeof(error)) != PARSE_OK) {
+		printf("Bail out! %s: %s\n", line, error);
+		exit(1);
+	}
+}
+
+static char *render(const struct bench_options *o, const unsigned int *read_files)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	jobfile_write(f, o, "bench_run_abcd", read_files);
+	fclose(f);
+	return text;
+}
+
+static void check(const char *name, const char *got)
+{
+	char file[128], *want;
+
+	snprintf(file, sizeof(file), "jobfile-%s.fio", name);
+	want = read_data(file, NULL);
+	is_str(got, want, file);
+	free(want);
+}
+
+static void test_cases(void)
+{
+	struct bench_options o;
+	char *got;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		parse_line(cases[i].line, &o);
+		got = render(&o, NULL);
+		check(cases[i].name, got);
+		free(got);
+	}
+}
+
+/* After a time-capped write phase, read only the files it completed. */
+static void test_read_completed(void)
+{
+	const unsigned int completed[] = { 2, 0, 1 };
+	struct bench_options o;
+	char *got;
+
+	parse_line("bench --threads 3 --files 9 --size 64K --duration 2", &o);
+	got = render(&o, completed);
+	check("read-completed", got);
+	free(got);
+}
+
+static void test_commands(void)
+{
+	struct bench_options o;
+	struct fio_command cmd;
+
+	parse_line("bench", &o);
+	fio_command_init(&cmd, &o, PHASE_WRITE, "/tmp/x/bench.fio", "/tmp/x/write.json");
+	ok(!strcmp(cmd.argv[0], "/usr/bin/fio") &&
+	   !strcmp(cmd.argv[1], "--section=write") &&
+	   !strcmp(cmd.argv[2], "--output-format=json+") &&
+	   !strcmp(cmd.argv[3], "--output=/tmp/x/write.json") &&
+	   !strcmp(cmd.argv[4], "--eta=never") &&
+	   !strcmp(cmd.argv[5], "/tmp/x/bench.fio") && !cmd.argv[6],
+	   "write phase: fio --section=write, json+ to the output file");
+	parse_line("bench --progress", &o);
+	fio_command_init(&cmd, &o, PHASE_READ, "j.fio", "read.json");
+	ok(!strcmp(cmd.argv[1], "--section=read") &&
+	   !strcmp(cmd.argv[5], "--status-interval=1") &&
+	   !strcmp(cmd.argv[6], "j.fio") && !cmd.argv[7],
+	   "read phase with --progress: a status document a second");
+}
+
+int main(void)
+{
+	test_cases();
+	test_read_completed();
+	test_commands();
+	return done_testing();
+}

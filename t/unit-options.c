@@ -1,0 +1,152 @@
+/* The command line: the original's options and defaults, every refusal. */
+#include "config.h"
+
+#include "options.h"
+#include "tap.h"
+
+#define MAX_ARGS 32
+
+static enum parse_result parse(const char *line, struct bench_options *o,
+			       char *error, size_t len)
+{
+	char *argv[MAX_ARGS];
+	int argc = split_command_line(line, argv, MAX_ARGS);
+
+	options_init(o, "fio", "/engine.so");
+	*error = '\0';
+	return options_parse(o, argc, argv, error, len);
+}
+
+static const struct {
+	const char *line;
+	const char *error;
+} refused[] = {
+	{ "bench --threads 0", "--threads: invalid value '0' (must be 1 to 1024)" },
+	{ "bench --threads=-3", "--threads: invalid value '-3' (must be 1 to 1024)" },
+	{ "bench --threads 2x", "--threads: invalid value '2x' (must be 1 to 1024)" },
+	{ "bench --iterations 0", "--iterations: invalid value '0' (must be 1 to 1000000)" },
+	{ "bench --files 0", "--files: invalid value '0' (must be 1 or more)" },
+	{ "bench --size abc", "--size: invalid value 'abc' (must be bytes or a size like 4K, 4MB, 1GiB)" },
+	{ "bench --block-size 4X", "--block-size: invalid value '4X' (must be bytes or a size like 4K, 4MB, 1GiB)" },
+	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
+	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
+	{ "bench --size 10M --block-size 4M", "--size: invalid value '10485760' (must be a multiple of --block-size 4194304)" },
+	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
+	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
+	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },
+	{ "bench --duration soon", "--duration: invalid value 'soon' (must be 0 to 31536000)" },
+	{ "bench --progress-interval 0", "--progress-interval: invalid value '0' (must be 1 to 100)" },
+	{ "bench --progress-interval 101", "--progress-interval: invalid value '101' (must be 1 to 100)" },
+	{ "bench --async-io --queue-depth 0", "--queue-depth: invalid value '0' (must be 1 to 1024)" },
+	{ "bench --async-io --queue-depth 1025", "--queue-depth: invalid value '1025' (must be 1 to 1024)" },
+	{ "bench --queue-depth 32", "--queue-depth: invalid value '32' (only with --async-io)" },
+	{ "bench --async-io --per-thread-mount", "--async-io: cannot be combined with --per-thread-mount" },
+	{ "--uid -2 bench", "--uid: invalid value '-2' (must be -1 or an id)" },
+	{ "--gid root bench", "--gid: invalid value 'root' (must be -1 or an id)" },
+	{ "--client-oc 2 bench", "--client-oc: invalid value '2' (must be 0 to 1)" },
+	{ "--client-oc-size lots bench", "--client-oc-size: invalid value 'lots' (must be bytes or a size like 4K, 4MB, 1GiB)" },
+	{ "--msgr-workers 25 bench", "--msgr-workers: invalid value '25' (must be 0 to 24)" },
+	{ "--mount-timeout -1 bench", "--mount-timeout: invalid value '-1' (must be 0 to 86400)" },
+	{ "--id= bench", "--id: invalid value '' (must not be empty)" },
+	{ "bench --frobnicate", "unknown option '--frobnicate'" },
+	{ "-x bench", "unknown option '-x'" },
+	{ "bench --threads", "--threads: missing value" },
+	{ "", "missing command (bench); see --help" },
+	{ "--threads 2", "missing command (bench); see --help" },
+	{ "run", "unknown command 'run' (bench is the only one)" },
+	{ "bench extra", "unexpected argument 'extra'" },
+};
+
+static void test_refusals(void)
+{
+	struct bench_options o;
+	char error[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		if (!ok(parse(refused[i].line, &o, error, sizeof(error)) == PARSE_ERROR,
+			"refused: %s", refused[i].line))
+			continue;
+		is_str(error, refused[i].error, "  ... naming the option and value");
+	}
+}
+
+static void test_defaults(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	is_int(parse("bench", &o, error, sizeof(error)), PARSE_OK, "bare bench");
+	ok(o.threads == 1 && o.iterations == 1 && o.files == 100,
+	   "defaults: 1 thread, 1 iteration, 100 files");
+	ok(o.size == 4 << 20 && o.block_size == 4 << 20 && o.fsync_every == 0,
+	   "defaults: 4MB files in 4MB blocks, no fsync");
+	ok(!strcmp(o.prefix, "benchmark_") && !strcmp(o.dir_prefix, "bench_run_") &&
+	   !strcmp(o.root_path, "/"), "defaults: names and root");
+	ok(!strcmp(o.id, "admin") && o.uid == -1 && o.gid == -1 &&
+	   o.client_oc == -1 && o.msgr_workers == 0 && o.mount_timeout == 30,
+	   "defaults: mount settings");
+	ok(o.progress_interval == 10 && o.queue_depth == 16 && !o.async_io &&
+	   !o.no_verify && !o.no_final_flush, "defaults: progress, queue, verify, flush");
+	ok(!strcmp(o.fio, "fio") && !strcmp(o.engine, "/engine.so"),
+	   "defaults: fio and engine from the build");
+}
+
+static void test_values(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	is_int(parse("-c /etc/c.conf -i scratch -k /k --filesystem scratch bench "
+		     "--root-path=/pdonnell --files 256 --size=134217728 "
+		     "--threads=8 --iterations 3", &o, error, sizeof(error)),
+	       PARSE_OK, "the documented example");
+	ok(!strcmp(o.conf, "/etc/c.conf") && !strcmp(o.id, "scratch") &&
+	   !strcmp(o.keyring, "/k") && !strcmp(o.fs, "scratch"),
+	   "general options before the command");
+	ok(o.threads == 8 && o.iterations == 3 && o.files == 256 &&
+	   o.size == 134217728 && !strcmp(o.root_path, "/pdonnell"),
+	   "bench options, --opt=value and --opt value");
+
+	is_int(parse("bench --fs=a --uid 1000 --gid=0 --client-oc 0 "
+		     "--client-oc-size 64M --msgr-workers 3 --size 0 --async-io "
+		     "--queue-depth=32 --json - --no-verify --no-final-flush "
+		     "--fio /opt/fio --engine /e.so --dry-run --keep-job /tmp/j",
+		     &o, error, sizeof(error)),
+	       PARSE_OK, "general options after the command, and the additions");
+	ok(!strcmp(o.fs, "a") && o.uid == 1000 && o.gid == 0 && o.client_oc == 0 &&
+	   o.client_oc_size == 64 << 20 && o.msgr_workers == 3,
+	   "mount settings");
+	ok(o.size == 0 && o.async_io && o.queue_depth == 32 &&
+	   !strcmp(o.json_path, "-") && o.no_verify && o.no_final_flush &&
+	   !strcmp(o.fio, "/opt/fio") && !strcmp(o.engine, "/e.so") &&
+	   o.dry_run && !strcmp(o.keep_job, "/tmp/j"), "bench settings");
+
+	is_int(parse("bench --size 4K", &o, error, sizeof(error)), PARSE_OK,
+	       "a file smaller than the block size is one short write");
+	is_int(parse("bench --help", &o, error, sizeof(error)), PARSE_HELP, "--help");
+	is_int(parse("-h", &o, error, sizeof(error)), PARSE_HELP, "-h without a command");
+}
+
+static void test_split(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	parse("bench --threads 3 --files 10", &o, error, sizeof(error));
+	ok(files_of_thread(&o, 0) == 4 && files_of_thread(&o, 1) == 3 &&
+	   files_of_thread(&o, 2) == 3, "10 files over 3 threads: 4 3 3");
+	parse("bench --threads 4 --files 2", &o, error, sizeof(error));
+	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 1) == 1 &&
+	   files_of_thread(&o, 2) == 0 && files_of_thread(&o, 3) == 0,
+	   "2 files over 4 threads: 1 1 0 0");
+}
+
+int main(void)
+{
+	test_refusals();
+	test_defaults();
+	test_values();
+	test_split();
+	return done_testing();
+}

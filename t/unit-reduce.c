@@ -1,0 +1,254 @@
+/*
+ * fio's json+ output (saved from real runs on the sandbox cluster, in
+ * t/data) reduced to the phase figures, the report text and the JSON.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "fioresult.h"
+#include "options.h"
+#include "report.h"
+#include "tap.h"
+
+/* What produced t/data/data-*.json: 7 files of 256K over 3 threads. */
+static const unsigned int data_files[] = { 3, 2, 2 };
+/* t/data/md-*.json: 9 files of size 0 over 2 threads. */
+static const unsigned int md_files[] = { 5, 4 };
+
+static void reduce_data(const char *json, const char *err, int status,
+			enum phase phase, const struct bench_options *o,
+			const unsigned int *files, struct phase_result *r,
+			unsigned int *completed)
+{
+	struct phase_plan plan = { phase, o->threads, files, o->size };
+	char *output, *stderr_text = err ? read_data(err, NULL) : NULL;
+	size_t len;
+
+	output = read_data(json, &len);
+	reduce_phase(output, len, stderr_text, status, &plan, r, completed);
+	free(output);
+	free(stderr_text);
+}
+
+static void data_options(struct bench_options *o, unsigned int iterations)
+{
+	options_init(o, "fio", "/engine.so");
+	o->fs = "cephfs";
+	o->threads = 3;
+	o->files = 7;
+	o->size = 256 << 10;
+	o->block_size = 64 << 10;
+	o->iterations = iterations;
+}
+
+static int near(double got, double want)
+{
+	return fabs(got - want) <= fabs(want) * 1e-6;
+}
+
+static void test_phase_figures(void)
+{
+	struct bench_options o;
+	struct phase_result r;
+	unsigned int completed[3];
+
+	data_options(&o, 1);
+	reduce_data("data-write.json", NULL, 0, PHASE_WRITE, &o, data_files, &r,
+		    completed);
+	ok(!r.failed, "write phase reduced");
+	ok(r.totals.bytes == 1835008 && r.totals.ios == 28 && r.files == 7,
+	   "bytes, blocks and files summed over the 3 jobs");
+	ok(completed[0] == 3 && completed[1] == 2 && completed[2] == 2,
+	   "files completed per thread: 3 2 2");
+	ok(near(r.seconds, 0.047), "phase time: the longest job's, 47 ms");
+	ok(near(r.mbps, 1835008 / 1048576.0 / 0.047), "MB/s = bytes / 2^20 / s");
+	ok(near(r.files_per_sec, 7 / 0.047), "files/s = files / s");
+	ok(near(r.iops, 28 / 0.047), "IOPS = blocks / s");
+	ok(r.latency.samples == 28 && r.latency.max_ns == 15309324,
+	   "latency samples and max over the jobs");
+	ok(fabs(r.latency.mean_ns - 1431580) < 10, "latency mean weighted by samples");
+
+	o.size = 0;
+	reduce_data("md-write.json", NULL, 0, PHASE_WRITE, &o, md_files, &r,
+		    completed);
+	ok(!r.failed && r.files == 9 && completed[0] == 5 && completed[1] == 4,
+	   "size 0: a file per create operation");
+	ok(near(r.files_per_sec, 9 / 0.014), "size 0: files/s from the operations");
+}
+
+/* One job's own percentiles, as fio computed them, from its bins alone. */
+static void test_percentiles_match_fio(void)
+{
+	static const char *const keys[] = { "50.000000", "99.000000", "99.900000" };
+	struct json_object *doc, *jobs, *one, *job, *pct;
+	const struct phase_plan plan = { PHASE_READ, 1, (unsigned int[]){ 3 }, 256 << 10 };
+	struct phase_result r;
+	const char *text;
+	uint64_t want[3], mine[3];
+	char *output;
+	size_t j, k;
+
+	output = read_data("data-read.json", NULL);
+	doc = json_tokener_parse(output);
+	json_object_object_get_ex(doc, "jobs", &jobs);
+	for (j = 0; j < json_object_array_length(jobs); j++) {
+		job = json_object_array_get_idx(jobs, j);
+		pct = json_object_object_get(json_object_object_get(
+			json_object_object_get(job, "read"), "clat_ns"), "percentile");
+		one = json_object_new_object();
+		json_object_object_add(one, "jobs", json_object_new_array());
+		json_object_array_add(json_object_object_get(one, "jobs"),
+				      json_object_get(job));
+		text = json_object_to_json_string(one);
+		reduce_phase(text, strlen(text), NULL, 0, &plan, &r, NULL);
+		mine[0] = r.latency.p50_ns;
+		mine[1] = r.latency.p99_ns;
+		mine[2] = r.latency.p999_ns;
+		for (k = 0; k < 3; k++) {
+			want[k] = (uint64_t)json_object_get_int64(
+				json_object_object_get(pct, keys[k]));
+			if (want[k] > r.latency.max_ns)
+				want[k] = r.latency.max_ns;
+		}
+		ok(!memcmp(mine, want, sizeof(mine)),
+		   "job %zu: p50/p99/p99.9 as fio computed them (capped at max)", j);
+		json_object_put(one);
+	}
+	json_object_put(doc);
+	free(output);
+}
+
+static void test_failures(void)
+{
+	struct bench_options o;
+	struct phase_result r;
+	unsigned int completed[3];
+
+	data_options(&o, 1);
+	reduce_data("verify-fail-read.json", "verify-fail-read.stderr", 1,
+		    PHASE_READ, &o, data_files, &r, completed);
+	ok(r.failed, "verify mismatch: the read phase failed");
+	ok(strstr(r.error, "verify failed at file bench_run_8379/benchmark_1_1 offset 65536") != NULL,
+	   "the error names the file and offset: %s", r.error);
+
+	o.fs = "nope";
+	reduce_data("nofs-write.json", "nofs-write.stderr", 1, PHASE_WRITE, &o,
+		    data_files, &r, completed);
+	is_str(r.error,
+	       "cephfs: cannot mount filesystem 'nope' (root /) as client.admin: ceph_mount: No such file or directory: filesystem 'nope' does not exist",
+	       "unknown filesystem: the engine's explanation");
+
+	reduce_phase("", 0, "", 0, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1 },
+		     &r, NULL);
+	is_str(r.error, "fio wrote no results", "no output at all");
+	reduce_phase("", 0, "", -9, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1 },
+		     &r, NULL);
+	is_str(r.error, "fio killed by signal 9", "fio killed");
+	o.size = 256 << 10;
+	reduce_data("data-read.json", NULL, 0, PHASE_WRITE, &o, data_files, &r,
+		    completed);
+	is_str(r.error, "fio did no I/O", "a phase without I/O fails, no 0/0 rates");
+}
+
+/* The report as the tool prints it, phase by phase. */
+static char *render(const struct bench_report *report)
+{
+	const struct iteration_result *it;
+	char *text = NULL;
+	size_t len, i;
+	FILE *f = open_memstream(&text, &len);
+
+	report_configuration(f, report->o, report->subdir);
+	for (i = 0; i < report->started; i++) {
+		it = &report->iterations[i];
+		report_iteration_start(f, (unsigned int)i + 1, report->o->iterations);
+		report_phase_start(f, PHASE_WRITE);
+		report_phase(f, report->o, PHASE_WRITE, &it->write);
+		if (!it->read.ran)
+			break;
+		report_phase_start(f, PHASE_READ);
+		report_phase(f, report->o, PHASE_READ, &it->read);
+	}
+	report_final(f, report);
+	fprintf(f, "Cleaning up...\n");
+	fclose(f);
+	return text;
+}
+
+static void check_report(const struct bench_report *report, const char *name)
+{
+	char file[64], *want, *got = render(report);
+
+	snprintf(file, sizeof(file), "%s.txt", name);
+	want = read_data(file, NULL);
+	is_str(got, want, file);
+	free(want);
+	free(got);
+	snprintf(file, sizeof(file), "%s.json", name);
+	want = read_data(file, NULL);
+	got = report_json(report);
+	is_str(got, want, file);
+	free(want);
+	free(got);
+}
+
+/* An iteration from saved write and read outputs, with made-up CPU times. */
+static void reduce_iteration(const char *write_json, const char *read_json,
+			     const struct bench_options *o,
+			     const unsigned int *files, double cpu,
+			     struct iteration_result *it)
+{
+	reduce_data(write_json, NULL, 0, PHASE_WRITE, o, files, &it->write, NULL);
+	reduce_data(read_json, NULL, 0, PHASE_READ, o, files, &it->read, NULL);
+	it->write.usr_sec = cpu;
+	it->write.sys_sec = cpu / 2;
+	it->read.usr_sec = cpu / 4;
+	it->read.sys_sec = cpu / 8;
+}
+
+static void test_reports(void)
+{
+	struct iteration_result its[2];
+	struct bench_options o;
+	struct bench_report report = { &o, "bench_run_8379", 2, its };
+
+	data_options(&o, 2);
+	o.async_io = true;
+	o.queue_depth = 4;
+	reduce_iteration("data-write.json", "data-read.json", &o, data_files,
+			 0.25, &its[0]);
+	reduce_iteration("data2-write.json", "data2-read.json", &o, data_files,
+			 0.5, &its[1]);
+	check_report(&report, "report-data");
+
+	reduce_data("verify-fail-read.json", "verify-fail-read.stderr", 1,
+		    PHASE_READ, &o, data_files, &its[1].read, NULL);
+	o.async_io = false;
+	o.no_verify = false;
+	o.client_oc = 1;
+	o.client_oc_size = 64 << 20;
+	check_report(&report, "report-failed");
+
+	options_init(&o, "fio", "/engine.so");
+	o.threads = 2;
+	o.files = 9;
+	o.size = 0;
+	o.root_path = "/bench";
+	o.uid = 1000;
+	o.gid = 1000;
+	report.started = 1;
+	report.subdir = "bench_run_00ff";
+	reduce_iteration("md-write.json", "md-read.json", &o, md_files, 1,
+			 &its[0]);
+	check_report(&report, "report-size0");
+}
+
+int main(void)
+{
+	test_phase_figures();
+	test_percentiles_match_fio();
+	test_failures();
+	test_reports();
+	return done_testing();
+}

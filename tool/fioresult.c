@@ -1,0 +1,317 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fioresult.h"
+
+size_t fio_output_split(const char *text, size_t len,
+			void (*doc)(struct json_object *, void *),
+			void (*line)(const char *, size_t, void *), void *ctx)
+{
+	struct json_tokener *tok;
+	struct json_object *obj;
+	const char *eol;
+	size_t pos = 0;
+
+	while (pos < len) {
+		if (text[pos] == '{') {
+			tok = json_tokener_new();
+			if (!tok)
+				break;
+			obj = json_tokener_parse_ex(tok, text + pos, (int)(len - pos));
+			if (json_tokener_get_error(tok) == json_tokener_continue) {
+				json_tokener_free(tok);
+				break;
+			}
+			if (obj) {
+				pos += json_tokener_get_parse_end(tok);
+				json_tokener_free(tok);
+				doc(obj, ctx);
+				json_object_put(obj);
+				continue;
+			}
+			json_tokener_free(tok);
+		}
+		eol = memchr(text + pos, '\n', len - pos);
+		if (!eol)
+			break;
+		if (eol > text + pos)
+			line(text + pos, (size_t)(eol - (text + pos)), ctx);
+		pos = (size_t)(eol - text) + 1;
+	}
+	return pos;
+}
+
+static struct json_object *member(struct json_object *obj, const char *key)
+{
+	struct json_object *value = NULL;
+
+	json_object_object_get_ex(obj, key, &value);
+	return value;
+}
+
+static uint64_t member_u64(struct json_object *obj, const char *key)
+{
+	return (uint64_t)json_object_get_int64(member(obj, key));
+}
+
+static const char *ddir_key(const struct phase_plan *plan)
+{
+	return plan->phase == PHASE_WRITE ? "write" : "read";
+}
+
+/* Files a job completed: a data job works through its files in order. */
+static double job_files(struct json_object *ddir, const struct phase_plan *plan)
+{
+	if (!plan->size)
+		return (double)member_u64(ddir, "total_ios");
+	return (double)member_u64(ddir, "io_bytes") / (double)plan->size;
+}
+
+bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
+		     struct phase_totals *totals)
+{
+	struct json_object *jobs = member(doc, "jobs"), *ddir;
+	unsigned int runtime;
+	size_t i, n = json_object_array_length(jobs);
+
+	memset(totals, 0, sizeof(*totals));
+	for (i = 0; i < n; i++) {
+		ddir = member(json_object_array_get_idx(jobs, i), ddir_key(plan));
+		/* Metadata operations count a fake block each: no data moved. */
+		if (plan->size)
+			totals->bytes += member_u64(ddir, "io_bytes");
+		totals->ios += member_u64(ddir, "total_ios");
+		totals->files += job_files(ddir, plan);
+		totals->whole_files += (unsigned int)job_files(ddir, plan);
+		runtime = (unsigned int)member_u64(ddir, "runtime");
+		if (runtime > totals->runtime_ms)
+			totals->runtime_ms = runtime;
+	}
+	return n > 0;
+}
+
+struct bin {
+	uint64_t value_ns;
+	uint64_t count;
+};
+
+static int compare_bins(const void *a, const void *b)
+{
+	const struct bin *x = a, *y = b;
+
+	return x->value_ns < y->value_ns ? -1 : x->value_ns > y->value_ns;
+}
+
+/*
+ * As fio computes a percentile: the first bin the running count reaches.
+ * A bin's value may lie above the largest sample in it; no percentile
+ * is shown above the exact maximum.
+ */
+static uint64_t percentile(const struct bin *bins, size_t n,
+			   const struct latency *lat, double pct)
+{
+	uint64_t sum = 0, value = n ? bins[n - 1].value_ns : 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += bins[i].count;
+		if ((long double)sum >= (long double)pct / 100.0L * lat->samples) {
+			value = bins[i].value_ns;
+			break;
+		}
+	}
+	return value < lat->max_ns ? value : lat->max_ns;
+}
+
+/* Merge the jobs' completion latency histograms (json+ "bins"). */
+static void merge_latency(struct json_object *jobs, const struct phase_plan *plan,
+			  struct latency *lat)
+{
+	struct bin *bins = NULL, *grown;
+	size_t nbins = 0, i, n = json_object_array_length(jobs);
+	struct json_object *clat, *job_bins;
+	double weighted = 0;
+	uint64_t samples, max;
+
+	memset(lat, 0, sizeof(*lat));
+	for (i = 0; i < n; i++) {
+		clat = member(member(json_object_array_get_idx(jobs, i),
+				     ddir_key(plan)), "clat_ns");
+		samples = member_u64(clat, "N");
+		if (!samples)
+			continue;
+		lat->samples += samples;
+		weighted += json_object_get_double(member(clat, "mean")) * (double)samples;
+		max = member_u64(clat, "max");
+		if (max > lat->max_ns)
+			lat->max_ns = max;
+		job_bins = member(clat, "bins");
+		grown = realloc(bins, (nbins + (size_t)json_object_object_length(job_bins) + 1) *
+				sizeof(*bins));
+		if (!grown)
+			break;
+		bins = grown;
+		json_object_object_foreach(job_bins, key, value) {
+			bins[nbins].value_ns = strtoull(key, NULL, 10);
+			bins[nbins].count = (uint64_t)json_object_get_int64(value);
+			nbins++;
+		}
+	}
+	if (lat->samples) {
+		lat->mean_ns = weighted / (double)lat->samples;
+		qsort(bins, nbins, sizeof(*bins), compare_bins);
+		lat->p50_ns = percentile(bins, nbins, lat, 50.0);
+		lat->p99_ns = percentile(bins, nbins, lat, 99.0);
+		lat->p999_ns = percentile(bins, nbins, lat, 99.9);
+	}
+	free(bins);
+}
+
+/* What the reduction keeps while splitting the output. */
+struct reduce_state {
+	struct json_object *last;
+	char verify[512];		/* fio's verify failure: file and offset */
+	char engine[512];		/* "cephfs: ..." */
+	char fio[512];			/* "fio: ..." */
+};
+
+static void keep_last_doc(struct json_object *doc, void *ctx)
+{
+	struct reduce_state *st = ctx;
+
+	json_object_put(st->last);
+	st->last = json_object_get(doc);
+}
+
+static void keep_first(char *dst, size_t dst_len, const char *line, size_t len)
+{
+	if (!*dst)
+		snprintf(dst, dst_len, "%.*s", (int)len, line);
+}
+
+/* fio and the engine say what went wrong in lines of their own. */
+static void keep_message(const char *line, size_t len, void *ctx)
+{
+	struct reduce_state *st = ctx;
+
+	if (memmem(line, len, "verify failed", 13))
+		keep_first(st->verify, sizeof(st->verify), line, len);
+	else if (len > 8 && !memcmp(line, "cephfs: ", 8))
+		keep_first(st->engine, sizeof(st->engine), line, len);
+	else if (len > 5 && !memcmp(line, "fio: ", 5))
+		keep_first(st->fio, sizeof(st->fio), line, len);
+}
+
+static void scan_messages(struct reduce_state *st, const char *text)
+{
+	const char *eol;
+
+	for (; text && *text; text = eol + 1) {
+		eol = strchrnul(text, '\n');
+		keep_message(text, (size_t)(eol - text), st);
+		if (!*eol)
+			break;
+	}
+}
+
+static int first_job_error(struct json_object *jobs)
+{
+	size_t i, n = json_object_array_length(jobs);
+	int error;
+
+	for (i = 0; i < n; i++) {
+		error = json_object_get_int(member(json_object_array_get_idx(jobs, i),
+						   "error"));
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
+static void explain_failure(struct phase_result *r, const struct reduce_state *st,
+			    struct json_object *jobs, int fio_status, int job_error)
+{
+	const char *message = *st->verify ? st->verify :
+			      *st->engine ? st->engine : st->fio;
+
+	r->failed = true;
+	if (*message)
+		snprintf(r->error, sizeof(r->error), "%s", message);
+	else if (job_error)
+		snprintf(r->error, sizeof(r->error), "fio job error %d (%s)",
+			 job_error, strerror(job_error));
+	else if (fio_status < 0)
+		snprintf(r->error, sizeof(r->error), "fio killed by signal %d",
+			 -fio_status);
+	else if (fio_status)
+		snprintf(r->error, sizeof(r->error), "fio exited with status %d",
+			 fio_status);
+	else if (jobs)
+		snprintf(r->error, sizeof(r->error), "fio did no I/O");
+	else
+		snprintf(r->error, sizeof(r->error), "fio wrote no results");
+}
+
+static void per_thread_files(struct json_object *jobs,
+			     const struct phase_plan *plan,
+			     unsigned int *completed)
+{
+	size_t job = 0, n = json_object_array_length(jobs);
+	unsigned int t;
+
+	for (t = 0; t < plan->threads; t++) {
+		completed[t] = 0;
+		if (!plan->files[t] || job >= n)
+			continue;
+		completed[t] = (unsigned int)job_files(
+			member(json_object_array_get_idx(jobs, job++),
+			       ddir_key(plan)), plan);
+	}
+}
+
+void reduce_phase(const char *output, size_t output_len, const char *stderr_text,
+		  int fio_status, const struct phase_plan *plan,
+		  struct phase_result *r, unsigned int *completed)
+{
+	struct reduce_state st = { 0 };
+	struct json_object *jobs = NULL;
+	size_t used;
+	int job_error = 0;
+	unsigned int t;
+
+	memset(r, 0, sizeof(*r));
+	r->ran = true;
+	used = fio_output_split(output, output_len, keep_last_doc, keep_message, &st);
+	if (used < output_len)
+		keep_message(output + used, output_len - used, &st);
+	scan_messages(&st, stderr_text);
+	if (st.last)
+		jobs = member(st.last, "jobs");
+	if (jobs)
+		job_error = first_job_error(jobs);
+
+	if (completed) {
+		if (jobs)
+			per_thread_files(jobs, plan, completed);
+		else
+			for (t = 0; t < plan->threads; t++)
+				completed[t] = 0;
+	}
+	if (!jobs || !phase_totals_of(st.last, plan, &r->totals) ||
+	    !r->totals.ios || fio_status || job_error) {
+		explain_failure(r, &st, jobs, fio_status, job_error);
+	} else {
+		r->seconds = r->totals.runtime_ms / 1000.0;
+		r->files = r->totals.whole_files;
+		if (r->seconds > 0) {
+			r->mbps = (double)r->totals.bytes / 1048576.0 / r->seconds;
+			r->files_per_sec = r->files / r->seconds;
+			r->iops = (double)r->totals.ios / r->seconds;
+		}
+		merge_latency(jobs, plan, &r->latency);
+	}
+	json_object_put(st.last);
+}

@@ -1,0 +1,80 @@
+/*
+ * Reading fio's json+ output: the results of one phase, summed over the
+ * phase's jobs (one per thread), and the status documents that fio adds
+ * every second under --status-interval.
+ */
+#ifndef CEPHFS_TOOL_FIORESULT_H
+#define CEPHFS_TOOL_FIORESULT_H
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jobfile.h"
+
+/* What one phase planned: files per thread and their size (0: metadata). */
+struct phase_plan {
+	enum phase phase;
+	unsigned int threads;
+	const unsigned int *files;	/* per thread; threads with 0 have no job */
+	uint64_t size;
+};
+
+/* Totals over the jobs of one fio document. */
+struct phase_totals {
+	uint64_t bytes;
+	uint64_t ios;			/* blocks, or operations for size 0 */
+	double files;			/* done, counting a part-written file in part */
+	unsigned int whole_files;	/* completed */
+	unsigned int runtime_ms;	/* the longest job's */
+};
+
+struct latency {
+	uint64_t samples;
+	double mean_ns;
+	uint64_t p50_ns;
+	uint64_t p99_ns;
+	uint64_t p999_ns;
+	uint64_t max_ns;
+};
+
+struct phase_result {
+	bool ran;
+	bool failed;
+	char error[512];		/* why it failed, one line */
+	struct phase_totals totals;
+	unsigned int files;		/* completed */
+	double seconds;
+	double mbps;			/* bytes / 2^20 / seconds */
+	double files_per_sec;
+	double iops;
+	struct latency latency;
+	double usr_sec;			/* CPU of the fio process */
+	double sys_sec;
+};
+
+/*
+ * Split fio's output file into JSON documents and other lines (fio writes
+ * its error messages there too).  Calls @doc for each whole document and
+ * @line for each line outside them; returns how many bytes were consumed
+ * (a document still being written is left for the next call).
+ */
+size_t fio_output_split(const char *text, size_t len,
+			void (*doc)(struct json_object *, void *),
+			void (*line)(const char *, size_t, void *), void *ctx);
+
+/* Totals of one document for @plan's direction; false if it has no jobs. */
+bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
+		     struct phase_totals *totals);
+
+/*
+ * Reduce a finished phase: fio's output file (@output), its stderr and
+ * exit status (non-zero, or a negative signal number, is a failure).
+ * @completed (may be NULL) gets the files each thread completed.
+ */
+void reduce_phase(const char *output, size_t output_len, const char *stderr_text,
+		  int fio_status, const struct phase_plan *plan,
+		  struct phase_result *result, unsigned int *completed);
+
+#endif

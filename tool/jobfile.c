@@ -1,0 +1,154 @@
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+
+#include "jobfile.h"
+
+const char *phase_section(enum phase phase)
+{
+	return phase == PHASE_WRITE ? "write" : "read";
+}
+
+uint64_t effective_block_size(const struct bench_options *o)
+{
+	return o->size && o->size < o->block_size ? o->size : o->block_size;
+}
+
+static void put_string(FILE *out, const char *key, const char *value)
+{
+	if (value)
+		fprintf(out, "%s=%s\n", key, value);
+}
+
+static void put_mount_settings(FILE *out, const struct bench_options *o)
+{
+	put_string(out, "cephfs_conf", o->conf);
+	put_string(out, "cephfs_id", o->id);
+	put_string(out, "cephfs_keyring", o->keyring);
+	put_string(out, "cephfs_fs", o->fs);
+	put_string(out, "cephfs_root", o->root_path);
+	if (o->uid != -1)
+		fprintf(out, "cephfs_uid=%d\n", o->uid);
+	if (o->gid != -1)
+		fprintf(out, "cephfs_gid=%d\n", o->gid);
+	if (o->client_oc != -1)
+		fprintf(out, "cephfs_client_oc=%d\n", o->client_oc);
+	if (o->client_oc_size)
+		fprintf(out, "cephfs_client_oc_size=%" PRIu64 "\n",
+			o->client_oc_size);
+	if (o->msgr_workers)
+		fprintf(out, "cephfs_msgr_workers=%u\n", o->msgr_workers);
+	fprintf(out, "cephfs_mount_timeout=%u\n", o->mount_timeout);
+	if (o->per_thread_mount)
+		fprintf(out, "cephfs_mount_per_job=1\n");
+	put_string(out, "cephfs_perf_dump", o->perf_dump);
+}
+
+static void put_global(FILE *out, const struct bench_options *o)
+{
+	fprintf(out, "[global]\n");
+	fprintf(out, "ioengine=external:%s\n", o->engine);
+	/* Threads of one fio process share one mount, as the tool's do. */
+	fprintf(out, "thread\n");
+	put_mount_settings(out, o);
+	fprintf(out, "bs=%" PRIu64 "\n", effective_block_size(o));
+	if (o->size)
+		fprintf(out, "filesize=%" PRIu64 "\n", o->size);
+	/* One file after the other, as each of the tool's threads works. */
+	fprintf(out, "openfiles=1\nfile_service_type=sequential\n");
+	/* The original creates and writes; no preallocation. */
+	fprintf(out, "fallocate=none\n");
+	if (o->async_io)
+		fprintf(out, "iodepth=%u\n", o->queue_depth);
+	if (o->duration)
+		fprintf(out, "runtime=%u\n", o->duration);
+	if (o->size && !o->no_verify) {
+		fprintf(out, "verify=crc32c\n");
+		/* fio would leave *-verify.state files in the cwd. */
+		fprintf(out, "verify_state_save=0\n");
+	}
+}
+
+static void put_write_settings(FILE *out, const struct bench_options *o)
+{
+	uint64_t bs = effective_block_size(o);
+
+	fprintf(out, "rw=write\n");
+	if (!o->size) {
+		fprintf(out, "cephfs_op=create\n");
+		return;
+	}
+	if (!o->no_verify)
+		fprintf(out, "do_verify=0\n");
+	/* fio counts writes, the original bytes: fsync after the write
+	 * that reaches fsync-every bytes. */
+	if (o->fsync_every)
+		fprintf(out, "fsync=%" PRIu64 "\n", (o->fsync_every + bs - 1) / bs);
+	/* Keep the write clock running until the data is on the cluster. */
+	if (!o->no_final_flush)
+		fprintf(out, "fsync_on_close=1\n");
+}
+
+static void put_read_settings(FILE *out, const struct bench_options *o)
+{
+	fprintf(out, "rw=read\n");
+	if (!o->size)
+		fprintf(out, "cephfs_op=open\n");
+}
+
+static void put_phase(FILE *out, const struct bench_options *o,
+		      const char *subdir, enum phase phase,
+		      const unsigned int *files)
+{
+	unsigned int t, n;
+
+	for (t = 0; t < o->threads; t++) {
+		n = files ? files[t] : files_of_thread(o, t);
+		if (!n)
+			continue;
+		fprintf(out, "\n[%s]\n", phase_section(phase));
+		if (phase == PHASE_WRITE)
+			put_write_settings(out, o);
+		else
+			put_read_settings(out, o);
+		fprintf(out, "filename_format=%s/%s%u_$filenum\n", subdir,
+			o->prefix, t);
+		fprintf(out, "nrfiles=%u\n", n);
+	}
+}
+
+int jobfile_write(FILE *out, const struct bench_options *o,
+		  const char *subdir, const unsigned int *read_files)
+{
+	fprintf(out, "; cephfs-tool bench: run directory %s%s%s\n",
+		o->root_path, o->root_path[1] ? "/" : "", subdir);
+	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
+	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
+	put_global(out, o);
+	put_phase(out, o, subdir, PHASE_WRITE, NULL);
+	put_phase(out, o, subdir, PHASE_READ, read_files);
+	return ferror(out) ? -1 : 0;
+}
+
+void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		      enum phase phase, const char *jobfile,
+		      const char *output)
+{
+	int n = 0;
+
+	snprintf(cmd->section_arg, sizeof(cmd->section_arg), "--section=%s",
+		 phase_section(phase));
+	snprintf(cmd->output_arg, sizeof(cmd->output_arg), "--output=%s",
+		 output);
+	cmd->argv[n++] = o->fio;
+	cmd->argv[n++] = cmd->section_arg;
+	cmd->argv[n++] = "--output-format=json+";
+	cmd->argv[n++] = cmd->output_arg;
+	/* fio's status line would land in the report. */
+	cmd->argv[n++] = "--eta=never";
+	if (o->progress)
+		cmd->argv[n++] = "--status-interval=1";
+	cmd->argv[n++] = jobfile;
+	cmd->argv[n] = NULL;
+}

@@ -1,0 +1,50 @@
+/*
+ * The fio job file of a benchmark: a [global] section with the mount
+ * settings, then one [write] and one [read] section per thread, so that
+ * `fio --section=write FILE` runs the write phase with all threads and a
+ * later `fio --section=read FILE` reads on a fresh mount.
+ */
+#ifndef CEPHFS_TOOL_JOBFILE_H
+#define CEPHFS_TOOL_JOBFILE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "options.h"
+
+enum phase {
+	PHASE_WRITE,
+	PHASE_READ,
+};
+
+/* The section name of a phase: "write" or "read". */
+const char *phase_section(enum phase phase);
+
+/* Bytes per I/O: the block size, or the whole file when that is smaller. */
+uint64_t effective_block_size(const struct bench_options *o);
+
+/*
+ * Write the job file for run directory @subdir (inside --root-path).
+ * @read_files gives how many of its files each thread reads (the ones a
+ * time-capped write phase completed); NULL reads all of them.  Returns 0
+ * or -1 when writing failed.
+ */
+int jobfile_write(FILE *out, const struct bench_options *o,
+		  const char *subdir, const unsigned int *read_files);
+
+/*
+ * The fio command of one phase: results as json+ (latency bins merge
+ * across threads) in the output file; with --progress, fio adds a status
+ * document there every second.
+ */
+struct fio_command {
+	char section_arg[32];
+	char output_arg[4096 + 16];
+	const char *argv[8];		/* NULL-terminated */
+};
+
+void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		      enum phase phase, const char *jobfile,
+		      const char *output);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * The command line of Ceph's cephfs-tool (`cephfs-tool [general-options]
+ * bench [bench-options]`) plus this tool's own additions, parsed into one
+ * struct.
+ */
+#ifndef CEPHFS_TOOL_OPTIONS_H
+#define CEPHFS_TOOL_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct bench_options {
+	/* General options: how to mount. NULL means libcephfs' default. */
+	const char *conf;
+	const char *id;
+	const char *keyring;
+	const char *fs;
+	int uid;			/* -1: the process's */
+	int gid;
+	int client_oc;			/* -1: the configured value */
+	uint64_t client_oc_size;	/* 0: the configured value */
+	unsigned int msgr_workers;	/* 0: the configured value */
+	unsigned int mount_timeout;	/* seconds; 0: the configured value */
+
+	/* The benchmark. */
+	unsigned int threads;
+	unsigned int iterations;
+	unsigned int files;
+	uint64_t size;			/* 0: creates and opens only */
+	uint64_t block_size;
+	uint64_t fsync_every;		/* bytes; 0: never */
+	const char *prefix;
+	const char *dir_prefix;
+	const char *root_path;
+	bool per_thread_mount;
+	bool no_cleanup;
+	const char *json_path;		/* "-": stdout */
+	unsigned int duration;		/* seconds per phase; 0: all files */
+	const char *perf_dump;
+	bool progress;
+	unsigned int progress_interval;	/* percent */
+	bool async_io;
+	unsigned int queue_depth;
+
+	/* Beyond the original tool. */
+	bool no_verify;
+	bool no_final_flush;
+	bool dry_run;
+	const char *fio;
+	const char *engine;
+	const char *keep_job;
+
+	bool help;
+};
+
+enum parse_result {
+	PARSE_OK,
+	PARSE_HELP,		/* --help: print usage, exit 0 */
+	PARSE_ERROR,		/* message in the buffer, exit 2 */
+};
+
+/* Defaults of the original tool; fio and engine paths come from the build. */
+void options_init(struct bench_options *o, const char *fio,
+		  const char *engine);
+
+/*
+ * Fill @o from argv (options before or after the command, `--opt=value`
+ * or `--opt value`) and check every value and combination.  On
+ * PARSE_ERROR, @error holds one line naming the option and the value.
+ */
+enum parse_result options_parse(struct bench_options *o, int argc,
+				char **argv, char *error, size_t error_len);
+
+/* Files the original tool gives thread @thread: the first files%threads
+ * threads take one more. */
+unsigned int files_of_thread(const struct bench_options *o,
+			     unsigned int thread);
+
+/* The --help text. */
+extern const char options_usage[];
+
+#endif

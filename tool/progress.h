@@ -1,0 +1,33 @@
+/*
+ * --progress: the original tool's live status line,
+ *   [45%][w=512.3MB/s][w=12.5 files/s][eta 00m:12s]
+ * from the totals of fio's status documents (one a second).
+ */
+#ifndef CEPHFS_TOOL_PROGRESS_H
+#define CEPHFS_TOOL_PROGRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fioresult.h"
+#include "options.h"
+
+struct progress {
+	const struct bench_options *o;
+	enum phase phase;
+	double planned_files;
+	int last_step;			/* in progress-interval steps */
+	struct phase_totals previous;
+};
+
+void progress_init(struct progress *p, const struct bench_options *o,
+		   enum phase phase, unsigned int planned_files);
+
+/*
+ * Fill @line when @now (or @finished: the phase is over) reaches a step
+ * not shown yet; returns whether it did.
+ */
+bool progress_update(struct progress *p, const struct phase_totals *now,
+		     bool finished, char *line, size_t len);
+
+#endif

@@ -1,0 +1,171 @@
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "report.h"
+
+const char *const summary_titles[SUMMARY_KINDS] = {
+	[SUMMARY_WRITE_THROUGHPUT] = "Write Throughput",
+	[SUMMARY_READ_THROUGHPUT] = "Read Throughput",
+	[SUMMARY_FILE_CREATES] = "File Creates",
+	[SUMMARY_FILE_READS] = "File Reads (Opens)",
+};
+
+const char *const summary_units[SUMMARY_KINDS] = {
+	[SUMMARY_WRITE_THROUGHPUT] = "MB/s",
+	[SUMMARY_READ_THROUGHPUT] = "MB/s",
+	[SUMMARY_FILE_CREATES] = "files/s",
+	[SUMMARY_FILE_READS] = "files/s",
+};
+
+bool summary_applies(const struct bench_options *o, enum summary_kind kind)
+{
+	return o->size || kind == SUMMARY_FILE_CREATES ||
+	       kind == SUMMARY_FILE_READS;
+}
+
+static const struct phase_result *phase_of(const struct iteration_result *it,
+					   enum phase phase)
+{
+	return phase == PHASE_WRITE ? &it->write : &it->read;
+}
+
+struct summary summarize_report(const struct bench_report *report,
+				enum summary_kind kind)
+{
+	enum phase phase = kind == SUMMARY_WRITE_THROUGHPUT ||
+			   kind == SUMMARY_FILE_CREATES ? PHASE_WRITE : PHASE_READ;
+	bool throughput = kind == SUMMARY_WRITE_THROUGHPUT ||
+			  kind == SUMMARY_READ_THROUGHPUT;
+	const struct phase_result *r;
+	struct summary s;
+	double *values;
+	size_t n = 0;
+	unsigned int i;
+
+	values = calloc(report->started + 1, sizeof(*values));
+	if (!values)
+		return (struct summary){ 0 };
+	for (i = 0; i < report->started; i++) {
+		r = phase_of(&report->iterations[i], phase);
+		if (r->ran && !r->failed)
+			values[n++] = throughput ? r->mbps : r->files_per_sec;
+	}
+	s = summarize(values, n);
+	free(values);
+	return s;
+}
+
+void report_configuration(FILE *out, const struct bench_options *o,
+			  const char *subdir)
+{
+	fprintf(out, "Benchmark Configuration:\n");
+	fprintf(out, "  Threads: %u | Iterations: %u\n", o->threads, o->iterations);
+	fprintf(out, "  Files: %u | Size: %" PRIu64 "\n", o->files, o->size);
+	fprintf(out, "  Filesystem: %s\n", o->fs ? o->fs : "(default)");
+	fprintf(out, "  Root: %s\n", o->root_path);
+	fprintf(out, "  Subdirectory: %s\n", subdir);
+	fprintf(out, "  UID: %d\n", o->uid);
+	fprintf(out, "  GID: %d\n", o->gid);
+	/* Settings the original shows nowhere, after its fixed lines. */
+	if (o->size)
+		fprintf(out, "  Block Size: %" PRIu64 "\n", o->block_size);
+	if (o->fsync_every)
+		fprintf(out, "  Fsync Every: %" PRIu64 "\n", o->fsync_every);
+	if (o->client_oc != -1)
+		fprintf(out, "  Client OC: %d\n", o->client_oc);
+	if (o->client_oc_size)
+		fprintf(out, "  Client OC Size: %" PRIu64 "\n", o->client_oc_size);
+	if (o->msgr_workers)
+		fprintf(out, "  Msgr Workers: %u\n", o->msgr_workers);
+	if (o->per_thread_mount)
+		fprintf(out, "  Per-Thread Mount: yes\n");
+	if (o->async_io)
+		fprintf(out, "  Async I/O: yes | Queue Depth: %u\n", o->queue_depth);
+	if (o->duration)
+		fprintf(out, "  Duration: %us per phase\n", o->duration);
+	if (!o->size)
+		return;
+	if (o->no_verify)
+		fprintf(out, "  Verify: off (--no-verify)\n");
+	else
+		fprintf(out, "  Verify: crc32c (written with the data, every block checked on read)\n");
+	if (o->no_final_flush)
+		fprintf(out, "  Write Timing: ends before the final flush (--no-final-flush, as the original tool)\n");
+	else
+		fprintf(out, "  Write Timing: ends when the data is on the cluster (fsync at close)\n");
+}
+
+void report_iteration_start(FILE *out, unsigned int number, unsigned int of)
+{
+	fprintf(out, "\n--- Iteration %u of %u ---\n", number, of);
+}
+
+void report_phase_start(FILE *out, enum phase phase)
+{
+	fprintf(out, "Starting %s Phase...\n", phase == PHASE_WRITE ? "Write" : "Read");
+}
+
+void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
+		  const struct phase_result *r)
+{
+	const char *label = phase == PHASE_WRITE ? "Write: " : "Read:  ";
+
+	if (r->failed) {
+		fprintf(out, "  %sFAILED: %s\n", label, r->error);
+		return;
+	}
+	fprintf(out, "  %s", label);
+	if (o->size)
+		fprintf(out, "%g MB/s, ", r->mbps);
+	fprintf(out, "%g files/s (%gs)\n", r->files_per_sec, r->seconds);
+}
+
+static void report_summary(FILE *out, const char *title, const char *unit,
+			   const struct summary *s)
+{
+	fprintf(out, "%s Statistics (%zu runs):\n", title, s->runs);
+	if (!s->runs) {
+		fprintf(out, "  (no completed runs)\n\n");
+		return;
+	}
+	fprintf(out, "  Mean:    %g %s\n", s->mean, unit);
+	fprintf(out, "  Std Dev: %g %s\n", s->stddev, unit);
+	fprintf(out, "  Min:     %g %s\n", s->min, unit);
+	fprintf(out, "  Max:     %g %s\n\n", s->max, unit);
+}
+
+static void report_details(FILE *out, unsigned int number, enum phase phase,
+			   const struct phase_result *r)
+{
+	const struct latency *l = &r->latency;
+
+	if (!r->ran || r->failed)
+		return;
+	fprintf(out, "  Iteration %u %s %g IOPS | latency ms: mean %g, p50 %g, p99 %g, p99.9 %g, max %g | CPU s: usr %g, sys %g\n",
+		number, phase == PHASE_WRITE ? "Write:" : "Read: ", r->iops,
+		l->mean_ns / 1e6, l->p50_ns / 1e6, l->p99_ns / 1e6,
+		l->p999_ns / 1e6, l->max_ns / 1e6, r->usr_sec, r->sys_sec);
+}
+
+void report_final(FILE *out, const struct bench_report *report)
+{
+	struct summary s;
+	unsigned int i;
+	int kind;
+
+	fprintf(out, "\n*** Final Report ***\n\n");
+	for (kind = 0; kind < SUMMARY_KINDS; kind++) {
+		if (!summary_applies(report->o, kind))
+			continue;
+		s = summarize_report(report, kind);
+		report_summary(out, summary_titles[kind], summary_units[kind], &s);
+	}
+	fprintf(out, "Per-Phase Details (IOPS, latency, client CPU of fio):\n");
+	for (i = 0; i < report->started; i++) {
+		report_details(out, i + 1, PHASE_WRITE, &report->iterations[i].write);
+		report_details(out, i + 1, PHASE_READ, &report->iterations[i].read);
+	}
+	fprintf(out, "\n");
+}

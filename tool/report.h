@@ -1,0 +1,60 @@
+/*
+ * The report in the original tool's shape (text) and keys (JSON), with
+ * IOPS, latency and client CPU added after the documented blocks.
+ */
+#ifndef CEPHFS_TOOL_REPORT_H
+#define CEPHFS_TOOL_REPORT_H
+
+#include <json-c/json.h>
+#include <stdio.h>
+
+#include "fioresult.h"
+#include "options.h"
+#include "stats.h"
+
+struct iteration_result {
+	struct phase_result write;
+	struct phase_result read;
+};
+
+struct bench_report {
+	const struct bench_options *o;
+	const char *subdir;
+	unsigned int started;		/* iterations begun */
+	struct iteration_result *iterations;
+};
+
+/* The four statistics of the final report, in the original's order. */
+enum summary_kind {
+	SUMMARY_WRITE_THROUGHPUT,
+	SUMMARY_READ_THROUGHPUT,
+	SUMMARY_FILE_CREATES,
+	SUMMARY_FILE_READS,
+	SUMMARY_KINDS,
+};
+
+/* The original's block titles, also its JSON keys. */
+extern const char *const summary_titles[SUMMARY_KINDS];
+extern const char *const summary_units[SUMMARY_KINDS];
+
+/* Throughput blocks do not apply to size 0. */
+bool summary_applies(const struct bench_options *o, enum summary_kind kind);
+
+/* Over the iterations whose phase succeeded. */
+struct summary summarize_report(const struct bench_report *report,
+				enum summary_kind kind);
+
+void report_configuration(FILE *out, const struct bench_options *o,
+			  const char *subdir);
+void report_iteration_start(FILE *out, unsigned int number, unsigned int of);
+void report_phase_start(FILE *out, enum phase phase);
+void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
+		  const struct phase_result *r);
+/* "*** Final Report ***", the statistics and the added per-phase figures. */
+void report_final(FILE *out, const struct bench_report *report);
+
+/* The whole report as a JSON document with a final newline; the caller
+ * frees it.  NULL when out of memory. */
+char *report_json(const struct bench_report *report);
+
+#endif

@@ -1,0 +1,152 @@
+/* The report as JSON, under the original tool's keys plus added ones. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "report.h"
+
+/* Six significant digits, as the text report prints them. */
+static struct json_object *number(double value)
+{
+	struct json_object *obj = json_object_new_double(value);
+
+	json_object_set_serializer(obj, json_object_double_to_json_string,
+				   (void *)"%.6g", NULL);
+	return obj;
+}
+
+static void add(struct json_object *obj, const char *key,
+		struct json_object *value)
+{
+	json_object_object_add(obj, key, value);
+}
+
+static struct json_object *string_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static struct json_object *configuration(const struct bench_report *report)
+{
+	const struct bench_options *o = report->o;
+	struct json_object *c = json_object_new_object();
+
+	add(c, "threads", json_object_new_int64(o->threads));
+	add(c, "iterations", json_object_new_int64(o->iterations));
+	add(c, "files", json_object_new_int64(o->files));
+	add(c, "file_size", json_object_new_int64((int64_t)o->size));
+	add(c, "block_size", json_object_new_int64((int64_t)o->block_size));
+	add(c, "filesystem", string_or_null(o->fs));
+	add(c, "root", json_object_new_string(o->root_path));
+	add(c, "subdirectory", json_object_new_string(report->subdir));
+	add(c, "uid", json_object_new_int(o->uid));
+	add(c, "gid", json_object_new_int(o->gid));
+	add(c, "fsync_every", json_object_new_int64((int64_t)o->fsync_every));
+	add(c, "prefix", json_object_new_string(o->prefix));
+	add(c, "dir_prefix", json_object_new_string(o->dir_prefix));
+	add(c, "per_thread_mount", json_object_new_boolean(o->per_thread_mount));
+	add(c, "duration_sec", json_object_new_int64(o->duration));
+	add(c, "async_io", json_object_new_boolean(o->async_io));
+	if (o->async_io)
+		add(c, "queue_depth", json_object_new_int64(o->queue_depth));
+	if (o->client_oc != -1)
+		add(c, "client_oc", json_object_new_int(o->client_oc));
+	if (o->client_oc_size)
+		add(c, "client_oc_size", json_object_new_int64((int64_t)o->client_oc_size));
+	if (o->msgr_workers)
+		add(c, "msgr_workers", json_object_new_int64(o->msgr_workers));
+	if (o->size) {
+		add(c, "verify", json_object_new_string(o->no_verify ? "off" : "crc32c"));
+		add(c, "final_flush", json_object_new_boolean(!o->no_final_flush));
+	}
+	return c;
+}
+
+static struct json_object *phase(const struct bench_options *o,
+				 const struct phase_result *r)
+{
+	struct json_object *p = json_object_new_object(), *lat, *cpu;
+
+	if (r->failed) {
+		add(p, "failed", json_object_new_boolean(true));
+		add(p, "error", json_object_new_string(r->error));
+		return p;
+	}
+	if (o->size)
+		add(p, "throughput_mbps", number(r->mbps));
+	add(p, "files_per_sec", number(r->files_per_sec));
+	add(p, "duration_sec", number(r->seconds));
+	/* Beyond the original. */
+	add(p, "files", json_object_new_int64(r->files));
+	add(p, "bytes", json_object_new_int64((int64_t)r->totals.bytes));
+	add(p, "iops", number(r->iops));
+	lat = json_object_new_object();
+	add(lat, "mean", number(r->latency.mean_ns / 1e6));
+	add(lat, "p50", number(r->latency.p50_ns / 1e6));
+	add(lat, "p99", number(r->latency.p99_ns / 1e6));
+	add(lat, "p99_9", number(r->latency.p999_ns / 1e6));
+	add(lat, "max", number(r->latency.max_ns / 1e6));
+	add(p, "latency_ms", lat);
+	cpu = json_object_new_object();
+	add(cpu, "usr_sec", number(r->usr_sec));
+	add(cpu, "sys_sec", number(r->sys_sec));
+	add(p, "cpu", cpu);
+	return p;
+}
+
+static struct json_object *iterations(const struct bench_report *report)
+{
+	struct json_object *list = json_object_new_array(), *it;
+	const struct iteration_result *r;
+	unsigned int i;
+
+	for (i = 0; i < report->started; i++) {
+		r = &report->iterations[i];
+		it = json_object_new_object();
+		add(it, "number", json_object_new_int64(i + 1));
+		if (r->write.ran)
+			add(it, "write", phase(report->o, &r->write));
+		if (r->read.ran)
+			add(it, "read", phase(report->o, &r->read));
+		json_object_array_add(list, it);
+	}
+	return list;
+}
+
+static struct json_object *summary(const struct bench_report *report)
+{
+	struct json_object *all = json_object_new_object(), *one;
+	struct summary s;
+	int kind;
+
+	for (kind = 0; kind < SUMMARY_KINDS; kind++) {
+		if (!summary_applies(report->o, kind))
+			continue;
+		s = summarize_report(report, kind);
+		one = json_object_new_object();
+		add(one, "runs", json_object_new_int64((int64_t)s.runs));
+		add(one, "mean", number(s.mean));
+		add(one, "stddev", number(s.stddev));
+		add(one, "min", number(s.min));
+		add(one, "max", number(s.max));
+		add(one, "unit", json_object_new_string(summary_units[kind]));
+		add(all, summary_titles[kind], one);
+	}
+	return all;
+}
+
+char *report_json(const struct bench_report *report)
+{
+	struct json_object *root = json_object_new_object();
+	char *text;
+
+	add(root, "configuration", configuration(report));
+	add(root, "iterations", iterations(report));
+	add(root, "summary", summary(report));
+	if (asprintf(&text, "%s\n", json_object_to_json_string_ext(root,
+			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
+		text = NULL;
+	json_object_put(root);
+	return text;
+}

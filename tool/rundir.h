@@ -1,0 +1,28 @@
+/*
+ * The run directory <root-path>/<dir-prefix><4 hex digits>: created with a
+ * name no other run holds, emptied between iterations, removed at the end.
+ * Done through libcephfs with the benchmark's own mount settings, and never
+ * touching anything outside that one directory.
+ */
+#ifndef CEPHFS_TOOL_RUNDIR_H
+#define CEPHFS_TOOL_RUNDIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+
+/* A fresh name, <dir-prefix> and 4 random hex digits, in @name. */
+void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
+
+/* Create the run directory under a name picked until one is free.
+ * Returns 0, or -errno with one line in @error. */
+int rundir_create(const struct bench_options *o, char *name, size_t len,
+		  char *error, size_t error_len);
+
+/* Remove everything inside the run directory, and the directory itself
+ * when @remove_dir. */
+int rundir_clear(const struct bench_options *o, const char *name,
+		 bool remove_dir, char *error, size_t error_len);
+
+#endif

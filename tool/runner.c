@@ -1,0 +1,209 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fioresult.h"
+#include "runner.h"
+
+/* How often to look at fio, and how long it may take to stop. */
+#define POLL_NSEC	100000000L
+#define STOP_GRACE_SEC	15
+
+volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+}
+
+void runner_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t cap = 0, n;
+
+	*len = 0;
+	if (f) {
+		do {
+			if (*len + 4096 + 1 > cap) {
+				cap = cap * 2 + 4096 + 1;
+				text = realloc(text, cap);
+				if (!text)
+					break;
+			}
+			n = fread(text + *len, 1, cap - *len - 1, f);
+			*len += n;
+		} while (n);
+		fclose(f);
+	}
+	if (!text)
+		text = calloc(1, 1);
+	else
+		text[*len] = '\0';
+	return text;
+}
+
+/* Follows fio's output file for the status documents it appends. */
+struct status_reader {
+	int fd;
+	char *buf;
+	size_t len;
+	size_t cap;
+	void (*on_status)(struct json_object *, void *);
+	void *ctx;
+};
+
+static void pass_status(struct json_object *doc, void *ctx)
+{
+	struct status_reader *r = ctx;
+
+	r->on_status(doc, r->ctx);
+}
+
+static void skip_line(const char *line, size_t len, void *ctx)
+{
+}
+
+static void read_status(struct status_reader *r)
+{
+	size_t used;
+	ssize_t n;
+	char *grown;
+
+	for (;;) {
+		if (r->cap - r->len < 65536) {
+			grown = realloc(r->buf, r->cap + 65536);
+			if (!grown)
+				return;
+			r->buf = grown;
+			r->cap += 65536;
+		}
+		n = read(r->fd, r->buf + r->len, r->cap - r->len);
+		if (n <= 0)
+			break;
+		r->len += (size_t)n;
+	}
+	used = fio_output_split(r->buf, r->len, pass_status, skip_line, r);
+	memmove(r->buf, r->buf + used, r->len - used);
+	r->len -= used;
+}
+
+static void child_exec(const struct fio_command *cmd, const char *stderr_path,
+		       pid_t parent)
+{
+	int fd;
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	fd = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+	}
+	execvp(cmd->argv[0], (char *const *)cmd->argv);
+	fprintf(stderr, "fio: cannot run '%s': %s\n", cmd->argv[0], strerror(errno));
+	_exit(127);
+}
+
+static double seconds_of(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+/* Wait for fio, stopping it (gently, then not) once the tool is told to stop. */
+static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run)
+{
+	const struct timespec poll = { 0, POLL_NSEC };
+	time_t stop_asked = 0;
+	struct rusage ru;
+	int status;
+	pid_t w;
+
+	for (;;) {
+		w = wait4(pid, &status, WNOHANG, &ru);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		if (stop_signal && !stop_asked) {
+			kill(pid, SIGINT);
+			stop_asked = time(NULL);
+		} else if (stop_asked && time(NULL) - stop_asked > STOP_GRACE_SEC) {
+			kill(pid, SIGKILL);
+		}
+		if (reader->on_status)
+			read_status(reader);
+		nanosleep(&poll, NULL);
+	}
+	run->status = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+	run->usr_sec = seconds_of(&ru.ru_utime);
+	run->sys_sec = seconds_of(&ru.ru_stime);
+	return 0;
+}
+
+int run_fio(const struct fio_command *cmd, const char *output_path,
+	    const char *stderr_path,
+	    void (*on_status)(struct json_object *, void *), void *ctx,
+	    struct fio_run *run, char *error, size_t error_len)
+{
+	struct status_reader reader = { .on_status = on_status, .ctx = ctx };
+	pid_t parent = getpid(), pid;
+	int ret;
+
+	memset(run, 0, sizeof(*run));
+	/* fio truncates it in place, so this descriptor follows what it writes. */
+	reader.fd = open(output_path, O_RDONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (reader.fd < 0) {
+		snprintf(error, error_len, "cannot create %s: %s", output_path,
+			 strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(error, error_len, "cannot start fio: %s", strerror(errno));
+		close(reader.fd);
+		return -1;
+	}
+	if (!pid)
+		child_exec(cmd, stderr_path, parent);
+	ret = wait_fio(pid, &reader, run);
+	if (on_status)
+		read_status(&reader);
+	close(reader.fd);
+	free(reader.buf);
+	if (ret) {
+		snprintf(error, error_len, "lost track of fio: %s", strerror(errno));
+		return -1;
+	}
+	run->output = read_file(output_path, &run->output_len);
+	run->stderr_text = read_file(stderr_path, &(size_t){ 0 });
+	return 0;
+}
+
+void fio_run_free(struct fio_run *run)
+{
+	free(run->output);
+	free(run->stderr_text);
+}

@@ -1,0 +1,44 @@
+/*
+ * Running fio for one phase: in its own process group (so a terminal's
+ * Ctrl-C reaches the tool, which stops fio and cleans up), killed with
+ * the tool should the tool die, its status documents passed on while it
+ * runs.
+ */
+#ifndef CEPHFS_TOOL_RUNNER_H
+#define CEPHFS_TOOL_RUNNER_H
+
+#include <json-c/json.h>
+#include <signal.h>
+#include <stddef.h>
+
+#include "jobfile.h"
+
+/* The signal that asked the tool to stop, or 0. */
+extern volatile sig_atomic_t stop_signal;
+
+/* SIGINT and SIGTERM set stop_signal instead of killing the tool. */
+void runner_catch_signals(void);
+
+struct fio_run {
+	int status;			/* exit status, or -signal */
+	double usr_sec;			/* CPU of fio and libcephfs' threads */
+	double sys_sec;
+	char *output;			/* fio's output file */
+	size_t output_len;
+	char *stderr_text;
+};
+
+/*
+ * Run @cmd, whose --output is @output_path; fio's stdout and stderr go to
+ * @stderr_path.  @on_status (may be NULL) gets each status document as it
+ * appears.  Returns 0 with @run filled (free with fio_run_free), or -1
+ * with @error filled when fio could not be started.
+ */
+int run_fio(const struct fio_command *cmd, const char *output_path,
+	    const char *stderr_path,
+	    void (*on_status)(struct json_object *, void *), void *ctx,
+	    struct fio_run *run, char *error, size_t error_len);
+
+void fio_run_free(struct fio_run *run);
+
+#endif

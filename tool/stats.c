@@ -1,0 +1,28 @@
+#include "config.h"
+
+#include <math.h>
+
+#include "stats.h"
+
+struct summary summarize(const double *values, size_t count)
+{
+	struct summary s = { .runs = count };
+	double squares = 0;
+	size_t i;
+
+	if (!count)
+		return s;
+	s.min = s.max = values[0];
+	for (i = 0; i < count; i++) {
+		s.mean += values[i];
+		if (values[i] < s.min)
+			s.min = values[i];
+		if (values[i] > s.max)
+			s.max = values[i];
+	}
+	s.mean /= (double)count;
+	for (i = 0; i < count; i++)
+		squares += (values[i] - s.mean) * (values[i] - s.mean);
+	s.stddev = sqrt(squares / (double)count);
+	return s;
+}

@@ -1,0 +1,18 @@
+/* Summary statistics over the iterations of a benchmark. */
+#ifndef CEPHFS_TOOL_STATS_H
+#define CEPHFS_TOOL_STATS_H
+
+#include <stddef.h>
+
+struct summary {
+	size_t runs;
+	double mean;
+	double stddev;		/* population: the runs are all there is */
+	double min;
+	double max;
+};
+
+/* All zero for no values. */
+struct summary summarize(const double *values, size_t count);
+
+#endif
