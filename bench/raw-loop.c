@@ -1,0 +1,347 @@
+/*
+ * raw-loop: the ceiling the cephfs engine is measured against.
+ *
+ * The smallest libcephfs program that does what a fio job of the harness
+ * does -- same file names (DIR/THREAD.FILE, fio's $jobnum.$filenum), block
+ * size, threads sharing one mount, fsync before close of written files --
+ * with nothing in between.  One process does one phase, so a read phase
+ * starts on a fresh mount (cold client cache) like a separate fio run.
+ *
+ * usage: raw-loop -m MODE [-c CONF] [-f FS] [-d DIR] [-t THREADS]
+ *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS]
+ * MODE: write read randread randwrite create open unlink
+ * FILES is per thread; SIZE and BS in bytes; SECONDS for the random modes.
+ * Prints one JSON object: {"mode", "threads", "ops", "bytes", "seconds"}.
+ */
+#include <cephfs/libcephfs.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum mode { M_WRITE, M_READ, M_RANDREAD, M_RANDWRITE, M_CREATE, M_OPEN,
+	    M_UNLINK };
+
+static const char *const mode_names[] = {
+	"write", "read", "randread", "randwrite", "create", "open", "unlink",
+};
+
+struct config {
+	enum mode mode;
+	const char *dir;
+	unsigned int threads;
+	unsigned int files;
+	int64_t size;
+	int64_t bs;
+	double seconds;
+};
+
+struct worker {
+	pthread_t thread;
+	const struct config *cfg;
+	struct ceph_mount_info *cmount;
+	pthread_barrier_t *start;
+	unsigned int index;
+	uint64_t ops;
+	uint64_t bytes;
+};
+
+static void die(const char *what, int err)
+{
+	fprintf(stderr, "raw-loop: %s: %s\n", what, strerror(err < 0 ? -err : err));
+	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void file_path(const struct worker *w, unsigned int file, char *buf,
+		      size_t len)
+{
+	snprintf(buf, len, "%s/%u.%u", w->cfg->dir, w->index, file);
+}
+
+/* Checked libcephfs calls: a failed one ends the run, there is no retry. */
+static int open_checked(struct worker *w, unsigned int file, int flags)
+{
+	char path[4096];
+	int fd;
+
+	file_path(w, file, path, sizeof(path));
+	fd = ceph_open(w->cmount, path, flags, 0644);
+	if (fd < 0)
+		die(path, fd);
+	return fd;
+}
+
+static void close_checked(struct worker *w, int fd)
+{
+	int ret = ceph_close(w->cmount, fd);
+
+	if (ret)
+		die("ceph_close", ret);
+}
+
+static void io_checked(struct worker *w, bool write, int fd, char *buf,
+		       int64_t off)
+{
+	int64_t bs = w->cfg->bs;
+	int ret;
+
+	ret = write ? ceph_write(w->cmount, fd, buf, bs, off) :
+		      ceph_read(w->cmount, fd, buf, bs, off);
+	if (ret < 0)
+		die(write ? "ceph_write" : "ceph_read", ret);
+	/* A short read means the files were not laid out first. */
+	if (ret != bs) {
+		fprintf(stderr, "raw-loop: short %s at %" PRId64 ": %d\n",
+			write ? "write" : "read", off, ret);
+		exit(1);
+	}
+	w->ops++;
+	w->bytes += bs;
+}
+
+/* Every file from start to end, fsync'd before close when writing. */
+static void sequential(struct worker *w, bool write, char *buf)
+{
+	unsigned int i;
+	int64_t off;
+	int fd, ret;
+
+	for (i = 0; i < w->cfg->files; i++) {
+		fd = open_checked(w, i, write ? O_WRONLY | O_CREAT | O_TRUNC :
+						O_RDONLY);
+		for (off = 0; off + w->cfg->bs <= w->cfg->size; off += w->cfg->bs)
+			io_checked(w, write, fd, buf, off);
+		if (write && (ret = ceph_fsync(w->cmount, fd, 0)))
+			die("ceph_fsync", ret);
+		close_checked(w, fd);
+	}
+}
+
+/* xorshift64: cheap, and each thread seeds its own. */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/*
+ * Uniform random blocks of the already laid out files, taken in turn as
+ * fio's round-robin file service does, until the time is up.
+ */
+static void random_io(struct worker *w, bool write, char *buf)
+{
+	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
+	uint64_t blocks = w->cfg->size / w->cfg->bs;
+	int fds[w->cfg->files];
+	unsigned int i;
+	double end;
+	int ret;
+
+	for (i = 0; i < w->cfg->files; i++)
+		fds[i] = open_checked(w, i, write ? O_WRONLY : O_RDONLY);
+	end = now() + w->cfg->seconds;
+	for (i = 0; now() < end; i = (i + 1) % w->cfg->files)
+		io_checked(w, write, fds[i], buf,
+			   next_random(&state) % blocks * w->cfg->bs);
+	for (i = 0; i < w->cfg->files; i++) {
+		if (write && (ret = ceph_fsync(w->cmount, fds[i], 0)))
+			die("ceph_fsync", ret);
+		close_checked(w, fds[i]);
+	}
+}
+
+static void metadata(struct worker *w)
+{
+	char path[4096];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < w->cfg->files; i++) {
+		if (w->cfg->mode == M_UNLINK) {
+			file_path(w, i, path, sizeof(path));
+			ret = ceph_unlink(w->cmount, path);
+			if (ret)
+				die(path, ret);
+		} else {
+			close_checked(w, open_checked(w, i, w->cfg->mode == M_CREATE ?
+					O_WRONLY | O_CREAT | O_EXCL : O_RDONLY));
+		}
+		w->ops++;
+	}
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	const struct config *cfg = w->cfg;
+	char *buf = NULL;
+
+	if (cfg->mode <= M_RANDWRITE) {
+		buf = malloc(cfg->bs);
+		if (!buf)
+			die("malloc", ENOMEM);
+		/* Not zeros, so no layer can take a short cut on the data. */
+		memset(buf, 0x5a + w->index, cfg->bs);
+	}
+	pthread_barrier_wait(w->start);
+	switch (cfg->mode) {
+	case M_WRITE:
+	case M_READ:
+		sequential(w, cfg->mode == M_WRITE, buf);
+		break;
+	case M_RANDREAD:
+	case M_RANDWRITE:
+		random_io(w, cfg->mode == M_RANDWRITE, buf);
+		break;
+	default:
+		metadata(w);
+		break;
+	}
+	free(buf);
+	return NULL;
+}
+
+static struct ceph_mount_info *mount_fs(const char *conf, const char *fs)
+{
+	struct ceph_mount_info *cmount;
+	int ret;
+
+	ret = ceph_create(&cmount, NULL);
+	if (ret)
+		die("ceph_create", ret);
+	ret = ceph_conf_read_file(cmount, conf);
+	if (ret)
+		die("ceph_conf_read_file", ret);
+	ret = ceph_conf_parse_env(cmount, NULL);
+	if (ret)
+		die("ceph_conf_parse_env", ret);
+	if (fs && (ret = ceph_select_filesystem(cmount, fs)))
+		die("ceph_select_filesystem", ret);
+	ret = ceph_mount(cmount, "/");
+	if (ret)
+		die("ceph_mount", ret);
+	return cmount;
+}
+
+static enum mode parse_mode(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++)
+		if (!strcmp(name, mode_names[i]))
+			return i;
+	fprintf(stderr, "raw-loop: unknown mode '%s'\n", name);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg = {
+		.mode = M_WRITE, .dir = "bench", .threads = 1, .files = 1,
+		.size = 64 << 20, .bs = 4 << 20, .seconds = 10,
+	};
+	const char *conf = NULL, *fs = NULL;
+	struct ceph_mount_info *cmount;
+	pthread_barrier_t start;
+	struct worker *workers;
+	uint64_t ops = 0, bytes = 0;
+	double begin, elapsed;
+	unsigned int i;
+	int opt, ret;
+
+	while ((opt = getopt(argc, argv, "m:c:f:d:t:n:s:b:r:")) != -1) {
+		switch (opt) {
+		case 'm':
+			cfg.mode = parse_mode(optarg);
+			break;
+		case 'c':
+			conf = optarg;
+			break;
+		case 'f':
+			fs = optarg;
+			break;
+		case 'd':
+			cfg.dir = optarg;
+			break;
+		case 't':
+			cfg.threads = strtoul(optarg, NULL, 0);
+			break;
+		case 'n':
+			cfg.files = strtoul(optarg, NULL, 0);
+			break;
+		case 's':
+			cfg.size = strtoll(optarg, NULL, 0);
+			break;
+		case 'b':
+			cfg.bs = strtoll(optarg, NULL, 0);
+			break;
+		case 'r':
+			cfg.seconds = strtod(optarg, NULL);
+			break;
+		default:
+			fprintf(stderr, "usage: see the comment atop raw-loop.c\n");
+			return 2;
+		}
+	}
+	if (!cfg.threads || !cfg.files || cfg.bs <= 0 || cfg.size < cfg.bs) {
+		fprintf(stderr, "raw-loop: need threads, files >= 1, 0 < bs <= size\n");
+		return 2;
+	}
+
+	cmount = mount_fs(conf, fs);
+	if (cfg.mode == M_WRITE || cfg.mode == M_CREATE) {
+		ret = ceph_mkdirs(cmount, cfg.dir, 0755);
+		if (ret && ret != -EEXIST)
+			die(cfg.dir, ret);
+	}
+	workers = calloc(cfg.threads, sizeof(*workers));
+	if (!workers)
+		die("calloc", ENOMEM);
+	/* The clock starts when every thread is ready, as fio's does. */
+	pthread_barrier_init(&start, NULL, cfg.threads + 1);
+	for (i = 0; i < cfg.threads; i++) {
+		workers[i] = (struct worker){ .cfg = &cfg, .cmount = cmount,
+					      .start = &start, .index = i };
+		ret = pthread_create(&workers[i].thread, NULL, work, &workers[i]);
+		if (ret)
+			die("pthread_create", ret);
+	}
+	pthread_barrier_wait(&start);
+	begin = now();
+	for (i = 0; i < cfg.threads; i++) {
+		pthread_join(workers[i].thread, NULL);
+		ops += workers[i].ops;
+		bytes += workers[i].bytes;
+	}
+	elapsed = now() - begin;
+	/* As fio's unlink does, the directory goes once it is empty. */
+	if (cfg.mode == M_UNLINK)
+		ceph_rmdir(cmount, cfg.dir);
+	ret = ceph_unmount(cmount);
+	if (ret)
+		die("ceph_unmount", ret);
+	ceph_release(cmount);
+
+	printf("{\"mode\": \"%s\", \"threads\": %u, \"ops\": %" PRIu64
+	       ", \"bytes\": %" PRIu64 ", \"seconds\": %.6f}\n",
+	       mode_names[cfg.mode], cfg.threads, ops, bytes, elapsed);
+	free(workers);
+	return 0;
+}
