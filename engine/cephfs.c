@@ -301,17 +301,25 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 	return 1;
 }
 
+/* The directory part of @path as a new string, "." or "/" at the top. */
+static char *cephfs_dirname(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, slash - path);
+}
+
 /* Can a file be created next to @path?  Asked before the run, so a bad
  * cephfs_perf_dump fails the job at once, not after the benchmark. */
 static bool cephfs_dir_writable(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir;
+	char *dir = cephfs_dirname(path);
 	bool ok;
 
-	if (!slash)
-		return !access(".", W_OK);
-	dir = slash == path ? strdup("/") : strndup(path, slash - path);
 	if (!dir)
 		return false;
 	ok = !access(dir, W_OK);
@@ -387,22 +395,20 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
  * share one, so only a change of directory is recorded). */
 static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	char **dirs, *dir;
+	char **dirs, *dir = cephfs_dirname(path);
 	unsigned int n = cd->nr_unlinked_dirs;
 
-	if (!slash || slash == path)
-		return;
-	if (n && strlen(cd->unlinked_dirs[n - 1]) == (size_t)(slash - path) &&
-	    !strncmp(cd->unlinked_dirs[n - 1], path, slash - path))
-		return;
+	if (!dir || !strcmp(dir, ".") || !strcmp(dir, "/") ||
+	    (n && !strcmp(cd->unlinked_dirs[n - 1], dir)))
+		goto skip;
 	dirs = realloc(cd->unlinked_dirs, (n + 1) * sizeof(*dirs));
 	if (!dirs)
-		return;
+		goto skip;
 	cd->unlinked_dirs = dirs;
-	dir = strndup(path, slash - path);
-	if (dir)
-		cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
+	cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
+	return;
+skip:
+	free(dir);
 }
 
 /*
@@ -454,17 +460,11 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 				const char **name)
 {
 	struct ceph_statx stx;
-	char *dir;
 	const char *slash = strrchr(path, '/');
+	char *dir = cephfs_dirname(path);
 	int ret;
 
 	*name = slash ? slash + 1 : path;
-	if (!slash)
-		dir = strdup(".");
-	else if (slash == path)
-		dir = strdup("/");
-	else
-		dir = strndup(path, slash - path);
 	if (!dir)
 		return -ENOMEM;
 	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
