@@ -1,0 +1,27 @@
+# --- performance harness: make bench (not a test; it reports, never fails
+# on a missed target).  Starts its own sandbox in bench/work unless
+# CEPH_CONF names a cluster.  make bench BENCH_ARGS=--quick for one short
+# run; bench/run --help lists the rest.
+#
+# The raw loop is built by `make bench` only: nothing else needs it.
+EXTRA_PROGRAMS = bench/raw-loop
+bench_raw_loop_SOURCES = bench/raw-loop.c
+bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
+CLEANFILES += bench/raw-loop bench/results.json
+EXTRA_DIST += bench/run bench/README-section.md
+
+BENCH_ARGS =
+BENCH_DIR = $(abs_top_builddir)/bench
+bench: all bench/raw-loop
+	$(srcdir)/bench/run --raw-loop=$(BENCH_DIR)/raw-loop \
+		--engine=$(ENGINE_SO) --fio=$(FIO) \
+		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
+		--workdir=$(BENCH_DIR)/work --json=$(BENCH_DIR)/results.json \
+		$(BENCH_ARGS)
+.PHONY: bench
+
+clean-local: clean-bench
+clean-bench:
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/work/sandbox
+	rm -rf bench/work
+.PHONY: clean-bench
