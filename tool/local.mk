@@ -49,3 +49,9 @@ t_unit_reduce_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_reduce_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_progress_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_progress_LDADD = $(TOOL_UNIT_LDADD)
+
+# --- tests with the sandbox cluster, and the command line without -------
+CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t \
+	t/tool-verify.t t/tool-signals.t
+TESTS += t/tool-usage.t
+EXTRA_DIST += t/tool-lib.sh t/tool-usage.t

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Failures say what went wrong, exit 1, and clean up after themselves:
+# unknown filesystem, no monitor answering, a phase that fails.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tool-lib.sh"
+need_cluster
+tool_root
+plan 13
+
+"$TOOL" --fs no-such-fs bench --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
+	>"$TMP/out" 2>"$TMP/err"
+is "unknown filesystem: exit 1" $? 1
+like "... says the filesystem does not exist" "$(cat "$TMP/err")" \
+	"^cephfs-tool: cannot mount filesystem 'no-such-fs' .*filesystem 'no-such-fs' does not exist$"
+
+keyring=$(sed -n '/^\[client\]/,/^\[/s/^keyring *= *//p' "$CEPH_CONF")
+printf '[global]\nmon host = 127.0.0.1:1\nkeyring = %s\n' "$keyring" >"$TMP/dead.conf"
+start=$(date +%s)
+"$TOOL" -c "$TMP/dead.conf" --mount-timeout 3 bench --engine "$ENGINE_SO" \
+	>"$TMP/out" 2>"$TMP/err"
+rc=$?
+elapsed=$(( $(date +%s) - start ))
+is "no monitor answering: exit 1" $rc 1
+like "... says the cluster did not answer within 3 s" "$(cat "$TMP/err")" \
+	'the cluster did not answer within 3 s'
+ok $([ $elapsed -lt 10 ]; echo $?) "... after the --mount-timeout, not 300 s (${elapsed}s)"
+
+bench --files 4 --size 64K --engine "$TMP/no-such-engine.so"
+is "a phase that fails: exit 1" $rc 1
+like "the report says the write phase failed, and why" \
+	"$(grep '^  Write:' "$TMP/out")" '^  Write: FAILED: .*no-such-engine'
+is "no read phase after a failed write phase" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
+like "the final report counts no runs" "$(cat "$TMP/out")" 'Write Throughput Statistics \(0 runs\)'
+is "... and cleans up" "$(tail -n 1 "$TMP/out")" "Cleaning up..."
+siblings_intact "after a failed run"
+
+bench --files 4 --size 64K --json "$TMP/f.json" --engine "$TMP/no-such-engine.so"
+is "the JSON says the phase failed" \
+	"$(python3 -c 'import json,sys; w=json.load(open(sys.argv[1]))["iterations"][0]["write"]; print(w["failed"], "no-such-engine" in w["error"])' "$TMP/f.json")" \
+	"True True"
+done_testing

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Mount and run settings reaching the engine and the cluster:
+# --per-thread-mount, --async-io, --uid/--gid, --no-cleanup, --perf-dump,
+# --duration on a workload that does not finish in time.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tool-lib.sh"
+need_cluster
+tool_root
+plan 28
+
+bench --threads 3 --files 7 --size 64K --per-thread-mount --uid 1000 \
+	--gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
+	--no-cleanup --keep-job "$TMP/ptm.fio"
+is "--per-thread-mount, --uid/--gid, overrides, --no-cleanup: exit 0" $rc 0
+like "the configuration says per-thread mounts" "$(cat "$TMP/out")" '  Per-Thread Mount: yes'
+like "each job mounts on its own" "$(cat "$TMP/ptm.fio")" '^cephfs_mount_per_job=1$'
+is "configuration lines for the overrides" \
+	"$(grep -E '^  (Client OC|Msgr Workers)' "$TMP/out")" "  Client OC: 0
+  Client OC Size: 8388608
+  Msgr Workers: 2"
+is "the overrides reach the engine" \
+	"$(grep -E '^cephfs_(client_oc|msgr_workers|uid|gid)' "$TMP/ptm.fio" | tr '\n' ' ')" \
+	"cephfs_uid=1000 cephfs_gid=1001 cephfs_client_oc=0 cephfs_client_oc_size=8388608 cephfs_msgr_workers=2 "
+dir=$(run_dir)
+like "the report says where the files stay" "$(tail -n 1 "$TMP/out")" \
+	"^Leaving the files in $CEPHFS_DIR/$dir \\(--no-cleanup\\)$"
+is "--no-cleanup: all the files remain, named as the original names them" \
+	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | sort | tr '\n' ' ')" \
+	"benchmark_0_0 benchmark_0_1 benchmark_0_2 benchmark_1_0 benchmark_1_1 benchmark_2_0 benchmark_2_1 "
+like "the files belong to uid 1000, gid 1001, and hold their data" \
+	"$("$CEPHFS_UTIL" stat "$CEPHFS_DIR/$dir/benchmark_2_1")" '^1000 1001 [0-7]+ 65536$'
+like "so does the run directory" "$("$CEPHFS_UTIL" stat "$CEPHFS_DIR/$dir")" '^1000 1001 '
+"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
+
+bench --threads 2 --files 6 --size 256K --block-size 16K --async-io \
+	--queue-depth 32 --keep-job "$TMP/async.fio" --perf-dump "$TMP/perf.json"
+is "--async-io --queue-depth 32 --perf-dump exits 0" $rc 0
+like "configuration: async I/O and its depth" "$(cat "$TMP/out")" '  Async I/O: yes \| Queue Depth: 32'
+like "fio keeps 32 I/Os in flight" "$(cat "$TMP/async.fio")" '^iodepth=32$'
+like "async reads verified" "$(grep '^  Read:' "$TMP/out")" '^  Read:  [0-9.e+]+ MB/s'
+is "the perf dump is JSON with a client section" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("client" in d)' "$TMP/perf.json" 2>&1)" True
+
+# fsync after every write: slow enough that 2 s do not write 300 files.
+bench --threads 2 --files 300 --size 256K --block-size 64K --fsync-every 64K \
+	--duration 2 --json "$TMP/d.json"
+is "--duration 2 exits 0" $rc 0
+like "configuration: the cap" "$(cat "$TMP/out")" '  Duration: 2s per phase'
+json() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$TMP/d.json" "$1"; }
+written=$(json 'd["iterations"][0]["write"]["files"]')
+ok $([ "$written" -gt 0 ] && [ "$written" -lt 300 ]; echo $?) \
+	"the write phase stopped early ($written of 300 files)"
+ok $(json 'int(not 1.9 <= d["iterations"][0]["write"]["duration_sec"] <= 2.6)') \
+	"the write phase took about 2 s"
+is "files/s counts the completed files" \
+	"$(json 'round(d["iterations"][0]["write"]["files_per_sec"] * d["iterations"][0]["write"]["duration_sec"])')" \
+	"$written"
+is "the read phase read the completed files (or what it could in 2 s)" \
+	"$(json 'd["iterations"][0]["read"]["files"] <= '"$written"' and d["iterations"][0]["read"]["files"] > 0')" True
+ok $(json 'int(d["iterations"][0]["read"]["bytes"] % 65536 != 0)') "whole blocks read"
+siblings_intact "after --duration"
+
+CEPH_ARGS="--keyring=$TMP/no-such-keyring" bench --files 1 --size 64K
+is "CEPH_ARGS reaches libcephfs (a missing keyring fails the mount)" $rc 1
+like "... and the error says so" "$(cat "$TMP/err")" 'no readable keyring'
+siblings_intact "in the end"
+done_testing
