@@ -6,7 +6,7 @@
 . "$(dirname "$0")/tool-lib.sh"
 need_cluster
 tool_root
-plan 28
+plan 27
 
 bench --threads 3 --files 7 --size 64K --per-thread-mount --uid 1000 \
 	--gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
