@@ -16,6 +16,7 @@ enum value_kind {
 	V_NAME,			/* string that becomes part of a file name */
 	V_PATH_ABS,		/* string that must start with '/' */
 	V_UINT,			/* unsigned int within [min, max] */
+	V_SWITCH,		/* int, 0 or 1; -1 until given */
 	V_ID,			/* int: -1 or an id */
 	V_SIZE,			/* uint64_t, K/M/G/T suffixes */
 };
@@ -40,8 +41,7 @@ static const struct option_spec specs[] = {
 	{ "fs", 0, V_STRING, FIELD(fs), 0, 0 },
 	{ "uid", 0, V_ID, FIELD(uid), 0, 0 },
 	{ "gid", 0, V_ID, FIELD(gid), 0, 0 },
-	/* client_oc is an int field holding -1 until set: see set_value() */
-	{ "client-oc", 0, V_UINT, FIELD(client_oc), 0, 1 },
+	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1 },
 	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0 },
 	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24 },
 	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400 },
@@ -217,12 +217,11 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 		*(const char **)field = value;
 		return true;
 	case V_UINT:
+		return set_uint(s, (unsigned int *)field, value, error, len);
+	case V_SWITCH:
 		if (!set_uint(s, &u, value, error, len))
 			return false;
-		if (s->offset == FIELD(client_oc))
-			o->client_oc = (int)u;
-		else
-			*(unsigned int *)field = u;
+		*(int *)field = (int)u;
 		return true;
 	case V_ID:
 		if (!parse_long(value, &n) || n < -1 || n > INT_MAX)

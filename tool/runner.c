@@ -38,27 +38,26 @@ void runner_catch_signals(void)
 static char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t cap = 0, n;
+	char *text = calloc(1, 1), *grown;
+	size_t cap = 1, n;
 
 	*len = 0;
-	if (f) {
-		do {
-			if (*len + 4096 + 1 > cap) {
-				cap = cap * 2 + 4096 + 1;
-				text = realloc(text, cap);
-				if (!text)
-					break;
-			}
-			n = fread(text + *len, 1, cap - *len - 1, f);
-			*len += n;
-		} while (n);
-		fclose(f);
-	}
-	if (!text)
-		text = calloc(1, 1);
-	else
+	while (f && text) {
+		if (cap - *len < 4096 + 1) {
+			grown = realloc(text, cap * 2 + 4096);
+			if (!grown)
+				break;
+			text = grown;
+			cap = cap * 2 + 4096;
+		}
+		n = fread(text + *len, 1, cap - *len - 1, f);
+		if (!n)
+			break;
+		*len += n;
 		text[*len] = '\0';
+	}
+	if (f)
+		fclose(f);
 	return text;
 }
 
