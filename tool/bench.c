@@ -98,6 +98,7 @@ static void tmp_path(const struct bench *b, const char *name, char *path,
 struct live_status {
 	FILE *out;
 	bool tty;
+	bool line_open;			/* a redrawn line awaits its newline */
 	struct progress progress;
 	struct phase_plan plan;
 };
@@ -111,9 +112,10 @@ static void show_progress(struct live_status *live,
 		return;
 	/* On a terminal one line redrawn; elsewhere one line a step. */
 	if (live->tty)
-		fprintf(live->out, "\r%s\033[K%s", line, finished ? "\n" : "");
+		fprintf(live->out, "\r%s\033[K", line);
 	else
 		fprintf(live->out, "%s\n", line);
+	live->line_open = live->tty;
 	fflush(live->out);
 }
 
@@ -174,6 +176,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	}
 	if (o->progress && !r->failed)
 		show_progress(&live, &r->totals, true);
+	if (live.line_open)
+		fputc('\n', b->human);
 	report_phase(b->human, o, phase, r);
 	fflush(b->human);
 }
