@@ -41,17 +41,21 @@ like "async reads verified" "$(grep '^  Read:' "$TMP/out")" '^  Read:  [0-9.e+]+
 is "the perf dump is JSON with a client section" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("client" in d)' "$TMP/perf.json" 2>&1)" True
 
-# fsync after every write: slow enough that 2 s do not write 300 files.
-bench --threads 2 --files 300 --size 256K --block-size 64K --fsync-every 64K \
+# fsync after every write: slow enough that 2 s do not write 1000 files
+# (uncapped, 10 s or more on the sandbox).
+bench --threads 2 --files 1000 --size 256K --block-size 64K --fsync-every 64K \
 	--duration 2 --json "$TMP/d.json"
 is "--duration 2 exits 0" $rc 0
 like "configuration: the cap" "$(cat "$TMP/out")" '  Duration: 2s per phase'
 json() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$TMP/d.json" "$1"; }
 written=$(json 'd["iterations"][0]["write"]["files"]')
-ok $([ "$written" -gt 0 ] && [ "$written" -lt 300 ]; echo $?) \
-	"the write phase stopped early ($written of 300 files)"
-ok $(json 'int(not 1.9 <= d["iterations"][0]["write"]["duration_sec"] <= 2.6)') \
-	"the write phase took about 2 s"
+ok $([ "$written" -gt 0 ] && [ "$written" -lt 1000 ]; echo $?) \
+	"the write phase stopped early ($written of 1000 files)"
+took=$(json 'd["iterations"][0]["write"]["duration_sec"]')
+# fio checks the time between I/Os and then syncs the open files: a loaded
+# machine runs over, but nowhere near the uncapped phase.
+ok $(json 'int(not 1.9 <= d["iterations"][0]["write"]["duration_sec"] < 5)') \
+	"the write phase stopped after about 2 s (${took}s)"
 is "files/s counts the completed files" \
 	"$(json 'round(d["iterations"][0]["write"]["files_per_sec"] * d["iterations"][0]["write"]["duration_sec"])')" \
 	"$written"
