@@ -8,7 +8,7 @@ EXTRA_PROGRAMS = bench/raw-loop
 bench_raw_loop_SOURCES = bench/raw-loop.c
 bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
 CLEANFILES += bench/raw-loop bench/results.json
-EXTRA_DIST += bench/run bench/README-section.md
+EXTRA_DIST += bench/run
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench

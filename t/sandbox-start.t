@@ -21,7 +21,8 @@ start=$(date +%s)
 run_ok "sandbox cluster starts" "$top_srcdir/scripts/ceph-sandbox" start "$SANDBOX_DIR"
 elapsed=$(( $(date +%s) - start ))
 diag "sandbox started in ${elapsed}s"
-ok $([ $elapsed -lt 20 ]; echo $?) "sandbox starts in under 20 s (${elapsed}s)"
+# ~7 s on an idle 2-core machine; the bound leaves room for a loaded one.
+ok $([ $elapsed -lt 30 ]; echo $?) "sandbox starts in under 30 s (${elapsed}s)"
 . "$SANDBOX_DIR/env" 2>/dev/null
 run_ok "root of the new filesystem lists through libcephfs" "$CEPHFS_UTIL" ls /
 done_testing

@@ -22,11 +22,11 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	engine/mount_cache.c engine/mount_cache.h
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
 	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'
-tool_cephfs_tool_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(SANITIZE_CFLAGS)
+tool_cephfs_tool_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_cephfs_tool_LDADD = tool/libcephfstool.la $(CEPHFS_LIBS) $(JSONC_LIBS)
 
 dist_man_MANS = tool/cephfs-tool.1
-EXTRA_DIST += tool/README-section.md
+
 
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
