@@ -70,6 +70,7 @@ static void test_phase_figures(void)
 	ok(fabs(r.latency.mean_ns - 1431580) < 10, "latency mean weighted by samples");
 
 	o.size = 0;
+	o.threads = 2;	/* md_files has one entry per thread */
 	reduce_data("md-write.json", NULL, 0, PHASE_WRITE, &o, md_files, &r,
 		    completed);
 	ok(!r.failed && r.files == 9 && completed[0] == 5 && completed[1] == 4,
