@@ -376,11 +376,10 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	ret = cephfs_mount_get(&cfg, !o->mount_per_job, &cd->mount, &users,
 			       &failed, why, sizeof(why));
 	if (ret) {
-		log_err("cephfs: cannot mount %s%s%s (root %s) as client.%s: %s: %s%s%s\n",
-			o->fs ? "filesystem '" : "the default filesystem",
-			o->fs ? o->fs : "", o->fs ? "'" : "",
-			o->root ? o->root : "/", o->id ? o->id : "admin",
-			failed, strerror(-ret), *why ? ": " : "", why);
+		char error[512];
+
+		cephfs_mount_error(&cfg, ret, failed, why, error, sizeof(error));
+		log_err("cephfs: %s\n", error);
 		td_verror(td, -ret, failed);
 		return 1;
 	}

@@ -256,6 +256,17 @@ release:
 	return ret;
 }
 
+void cephfs_mount_error(const struct cephfs_mount_config *cfg, int ret,
+			const char *failed, const char *why, char *buf,
+			size_t len)
+{
+	snprintf(buf, len, "cannot mount %s%s%s (root %s) as client.%s: %s: %s%s%s",
+		 cfg->fs ? "filesystem '" : "the default filesystem",
+		 cfg->fs ? cfg->fs : "", cfg->fs ? "'" : "",
+		 cfg->root ? cfg->root : "/", cfg->id ? cfg->id : "admin",
+		 failed, strerror(-ret), *why ? ": " : "", why);
+}
+
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len)

@@ -48,6 +48,11 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len);
 
+/* The one-line message for a failed cephfs_mount_get(), for every user. */
+void cephfs_mount_error(const struct cephfs_mount_config *cfg, int ret,
+			const char *failed, const char *why, char *buf,
+			size_t len);
+
 /*
  * Drop a reference; the last one unmounts, so the next mount reads cold.
  * Before unmounting it writes the perf counter dump, if the config asked

@@ -42,11 +42,7 @@ static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
 
 	ret = cephfs_mount_get(&cfg, false, m, &users, &failed, why, sizeof(why));
 	if (ret)
-		snprintf(error, error_len,
-			 "cannot mount %s%s%s (root %s) as client.%s: %s: %s%s%s",
-			 o->fs ? "filesystem '" : "the default filesystem",
-			 o->fs ? o->fs : "", o->fs ? "'" : "", o->root_path,
-			 o->id, failed, strerror(-ret), *why ? ": " : "", why);
+		cephfs_mount_error(&cfg, ret, failed, why, error, error_len);
 	return ret;
 }
 
