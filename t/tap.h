@@ -67,7 +67,7 @@ static int is_str(const char *got, const char *want, const char *name)
  * argv for "cephfs-tool @line", split on spaces, in a static buffer:
  * valid until the next call.
  */
-static int split_command_line(const char *line, char **argv, int max)
+static inline int split_command_line(const char *line, char **argv, int max)
 {
 	static char words[4096];
 	int argc = 0;
@@ -88,7 +88,7 @@ static int done_testing(void)
 }
 
 /* A file of the test data in t/data, NUL-terminated; exits if missing. */
-static char *read_data(const char *name, size_t *len)
+static inline char *read_data(const char *name, size_t *len)
 {
 	const char *top = getenv("top_srcdir");
 	char path[4096];

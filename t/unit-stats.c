@@ -35,6 +35,7 @@ int main(void)
 	const double creates[] = { 21.5779, 21.0821, 21.2553 };
 	const double opens[] = { 20.9716, 20.9544, 21.0561 };
 	const double one[] = { 42.5 };
+	const double same[] = { 0.1, 0.1, 0.1 };
 	struct summary s;
 
 	s = summarize(writes, 3);
@@ -54,6 +55,10 @@ int main(void)
 	s = summarize(one, 1);
 	is_g(s.stddev, "0", "one run: std dev 0, not nan");
 	is_g(s.mean, "42.5", "one run: mean is the run");
+
+	s = summarize(same, 3);
+	ok(s.stddev == 0, "identical runs: std dev exactly 0 (got %g)", s.stddev);
+	ok(s.mean == 0.1, "identical runs: mean exactly the run");
 
 	s = summarize(NULL, 0);
 	ok(s.runs == 0 && s.mean == 0 && !isnan(s.stddev), "no runs: zeros, no nan");

@@ -20,6 +20,13 @@ struct summary summarize(const double *values, size_t count)
 		if (values[i] > s.max)
 			s.max = values[i];
 	}
+	/* Identical runs (whole-millisecond phase times make them common):
+	 * summing and dividing would leave a rounding residue that prints as
+	 * a std dev like 1.38778e-17. */
+	if (s.min == s.max) {
+		s.mean = s.min;
+		return s;
+	}
 	s.mean /= (double)count;
 	for (i = 0; i < count; i++)
 		squares += (values[i] - s.mean) * (values[i] - s.mean);
