@@ -40,7 +40,7 @@ static __attribute__((format(printf, 2, 3))) int ok(int pass, const char *fmt, .
 	return pass;
 }
 
-static int is_int(long long got, long long want, const char *name)
+static inline int is_int(long long got, long long want, const char *name)
 {
 	if (ok(got == want, "%s", name))
 		return 1;
@@ -48,7 +48,7 @@ static int is_int(long long got, long long want, const char *name)
 	return 0;
 }
 
-static int is_str(const char *got, const char *want, const char *name)
+static inline int is_str(const char *got, const char *want, const char *name)
 {
 	const char *g = got ? got : "(null)", *w = want ? want : "(null)";
 	size_t at = 0;
@@ -81,7 +81,7 @@ static inline int split_command_line(const char *line, char **argv, int max)
 }
 
 /* The plan goes last: the number of tests follows from the tables. */
-static int done_testing(void)
+static inline int done_testing(void)
 {
 	printf("1..%d\n", tap_count);
 	return tap_failed ? 1 : 0;
