@@ -80,7 +80,7 @@ struct cephfs_data {
 	struct ceph_mount_info *cmount;
 	UserPerm *perms;
 	enum fio_ddir op_ddir;		/* where metadata op latencies go */
-	/* Stands in for f->fd under fsync_on_close; see fio_cephfs_open_file */
+	/* Stands in for f->fd under fsync_on_close; see cephfs_open_file */
 	int fsync_stand_in_fd;
 	/* Parents of unlinked files, emptied directories go at cleanup */
 	char **unlinked_dirs;
@@ -102,6 +102,7 @@ struct cephfs_options {
 	char *set;
 	unsigned int mount_per_job;
 	unsigned int mount_timeout;
+	unsigned int op_timeout;
 	unsigned int op;
 	char *perf_dump;
 	unsigned int async_threads;
@@ -238,6 +239,16 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_op_timeout",
+		.lname	= "CephFS operation timeout",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct cephfs_options, op_timeout),
+		.help	= "Seconds before an OSD or monitor operation fails with ETIMEDOUT (rados_osd_op_timeout, rados_mon_op_timeout); 0 keeps the configured value (wait forever)",
+		.def	= "120",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_op",
 		.lname	= "CephFS operation",
 		.type	= FIO_OPT_STR,
@@ -294,6 +305,10 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 {
 	char what[FIO_VERROR_SIZE];
 
+	struct cephfs_data *cd = td->io_ops_data;
+
+	if (cd && cd->mount)
+		cephfs_mount_note_error(cd->mount, ret);
 	snprintf(what, sizeof(what), "%s(%s)", call, path);
 	if (!td->error)
 		log_err("cephfs: %s: %s: %s\n", td->o.name, what, strerror(-ret));
@@ -344,9 +359,10 @@ static bool cephfs_option_errors(struct thread_data *td,
 			(int)o->msgr_workers);
 		return true;
 	}
-	if ((int)o->mount_timeout < 0) {
-		log_err("cephfs: cephfs_mount_timeout=%d is out of range (0 or more seconds)\n",
-			(int)o->mount_timeout);
+	if ((int)o->mount_timeout < 0 || (int)o->op_timeout < 0) {
+		log_err("cephfs: cephfs_%s_timeout=%d is out of range (0 or more seconds)\n",
+			(int)o->mount_timeout < 0 ? "mount" : "op",
+			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
 		return true;
 	}
 	if (o->perf_dump && !cephfs_dir_writable(o->perf_dump)) {
@@ -366,6 +382,7 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
 		.msgr_workers = o->msgr_workers, .set = o->set,
 		.mount_timeout = o->mount_timeout,
+		.op_timeout = o->op_timeout,
 		.perf_dump = o->perf_dump,
 	};
 	const char *failed = "";
@@ -632,7 +649,7 @@ static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 	return 0;
 }
 
-static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
+static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
@@ -674,7 +691,7 @@ static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
+static int cephfs_close_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_data *cd = td->io_ops_data;
 	struct cephfs_file *cf = FILE_ENG_DATA(f);
@@ -693,7 +710,7 @@ static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
+static int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_data *cd = td->io_ops_data;
 	int ret;
@@ -711,7 +728,7 @@ static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
  * a file that does not exist yet also keeps the job's size: reporting 0
  * would make fio do no I/O at all, silently.
  */
-static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
+static int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
@@ -736,6 +753,41 @@ static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* A file hook's libcephfs calls, watched for stalls (see mount_cache.h). */
+static int cephfs_watched(struct thread_data *td, struct fio_file *f,
+			  int (*hook)(struct thread_data *, struct fio_file *))
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	int ret;
+
+	if (!cd)
+		return hook(td, f);
+	cephfs_call_begin(cd->mount);
+	ret = hook(td, f);
+	cephfs_call_end(cd->mount);
+	return ret;
+}
+
+static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
+{
+	return cephfs_watched(td, f, cephfs_open_file);
+}
+
+static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
+{
+	return cephfs_watched(td, f, cephfs_close_file);
+}
+
+static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
+{
+	return cephfs_watched(td, f, cephfs_unlink_file);
+}
+
+static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	return cephfs_watched(td, f, cephfs_get_file_size);
+}
+
 /*
  * libcephfs has no call that drops one file's cached data.  Cold reads
  * come from a fresh mount instead: the last job of a group releasing a
@@ -748,8 +800,8 @@ static int fio_cephfs_invalidate(struct thread_data *td, struct fio_file *f)
 }
 
 /* Returns -errno, or the bytes done (all of them for a trim or sync). */
-static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
-			const char **call)
+static int cephfs_io_call(struct cephfs_data *cd, struct io_u *io_u,
+			  const char **call)
 {
 	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
 	int ret;
@@ -778,6 +830,17 @@ static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
 		*call = io_ddir_name(io_u->ddir);
 		return -EOPNOTSUPP;
 	}
+}
+
+static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
+			const char **call)
+{
+	int ret;
+
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_io_call(cd, io_u, call);
+	cephfs_call_end(cd->mount);
+	return ret;
 }
 
 /* Fill in io_u's outcome from -errno or the bytes done. */
@@ -1052,15 +1115,16 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 		cephfs_async_stop(cd);
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
+	cephfs_call_begin(cd->mount);
 	cephfs_remove_emptied_dirs(cd);
+	cephfs_call_end(cd->mount);
 	ret = cephfs_mount_put(cd->mount);
+	cd->mount = NULL;
 	if (ret)
 		cephfs_error(td, ret, "perf dump", o->perf_dump);
 	free(cd);
 	td->io_ops_data = NULL;
 }
-
-
 
 struct ioengine_ops ioengine = {
 	.name			= "cephfs",

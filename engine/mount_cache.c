@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mount_cache.h"
@@ -35,13 +36,13 @@ static char *config_key(const struct cephfs_mount_config *cfg)
 {
 	char *key;
 
-	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%d\x1f%llu\x1f%u\x1f%s\x1f%u\x1f%s",
+	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%d\x1f%llu\x1f%u\x1f%s\x1f%u\x1f%u\x1f%s",
 		     str_or_empty(cfg->conf), str_or_empty(cfg->id),
 		     str_or_empty(cfg->keyring), str_or_empty(cfg->fs),
 		     str_or_empty(cfg->root), cfg->uid, cfg->gid,
 		     cfg->client_oc, cfg->client_oc_size, cfg->msgr_workers,
 		     str_or_empty(cfg->set), cfg->mount_timeout,
-		     str_or_empty(cfg->perf_dump)) < 0)
+		     cfg->op_timeout, str_or_empty(cfg->perf_dump)) < 0)
 		return NULL;
 	return key;
 }
@@ -107,6 +108,12 @@ static int configure(struct ceph_mount_info *cmount,
 		return ret;
 	if (cfg->mount_timeout &&
 	    (ret = conf_set_uint(cmount, "client_mount_timeout", cfg->mount_timeout)))
+		return ret;
+	/* Without these, an op to a dead OSD waits forever, and so do fio
+	 * and its SIGTERM handling. */
+	if (cfg->op_timeout &&
+	    ((ret = conf_set_uint(cmount, "rados_osd_op_timeout", cfg->op_timeout)) ||
+	     (ret = conf_set_uint(cmount, "rados_mon_op_timeout", cfg->op_timeout))))
 		return ret;
 	if (cfg->client_oc >= 0 &&
 	    (ret = conf_set_uint(cmount, "client_oc", cfg->client_oc)))
@@ -214,6 +221,88 @@ static void explain_mount_error(struct ceph_mount_info *cmount,
 	ceph_shutdown(probe);
 }
 
+/* Has no call finished for a whole tick while some were running? */
+static bool stalled_tick(struct cephfs_mount *m, unsigned long *last_done)
+{
+	unsigned long done = __atomic_load_n(&m->calls_done, __ATOMIC_RELAXED);
+	bool stalled = done == *last_done &&
+		__atomic_load_n(&m->calls_running, __ATOMIC_RELAXED);
+
+	*last_done = done;
+	return stalled;
+}
+
+/*
+ * OSD and monitor ops fail by themselves after the op timeout, and the
+ * calls waiting for them then return ETIMEDOUT, a clearer error; only a
+ * call stuck longer than that (an MDS request) needs the watchdog.
+ */
+static unsigned int stall_limit(const struct cephfs_mount *m)
+{
+	return 2 * m->op_timeout;
+}
+
+static void *watchdog_main(void *arg)
+{
+	struct cephfs_mount *m = arg;
+	unsigned long last_done = 0;
+	unsigned int stalled = 0;
+	struct timespec tick;
+
+	pthread_mutex_lock(&m->watchdog_lock);
+	while (!m->stopping && stalled < stall_limit(m)) {
+		clock_gettime(CLOCK_MONOTONIC, &tick);
+		tick.tv_sec++;
+		if (pthread_cond_timedwait(&m->watchdog_stop, &m->watchdog_lock,
+					   &tick) == ETIMEDOUT)
+			stalled = stalled_tick(m, &last_done) ? stalled + 1 : 0;
+	}
+	pthread_mutex_unlock(&m->watchdog_lock);
+	if (stalled < stall_limit(m))
+		return NULL;
+	/*
+	 * Nothing in libcephfs fails a stuck MDS request (ceph_abort_conn
+	 * itself waits for it), and a stuck call cannot be left behind: the
+	 * job could never end.  So the process ends, saying why.
+	 */
+	fprintf(stderr, "cephfs: no libcephfs call returned for %u s (twice the op timeout): the cluster is not answering; exiting\n",
+		stall_limit(m));
+	_exit(EXIT_FAILURE);
+}
+
+static int watchdog_start(struct cephfs_mount *m)
+{
+	pthread_condattr_t attr;
+	int ret;
+
+	pthread_mutex_init(&m->watchdog_lock, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&m->watchdog_stop, &attr);
+	pthread_condattr_destroy(&attr);
+	ret = pthread_create(&m->watchdog, NULL, watchdog_main, m);
+	if (ret) {
+		pthread_cond_destroy(&m->watchdog_stop);
+		pthread_mutex_destroy(&m->watchdog_lock);
+		return -ret;
+	}
+	m->watchdog_running = true;
+	return 0;
+}
+
+static void watchdog_stop(struct cephfs_mount *m)
+{
+	if (!m->watchdog_running)
+		return;
+	pthread_mutex_lock(&m->watchdog_lock);
+	m->stopping = true;
+	pthread_cond_signal(&m->watchdog_stop);
+	pthread_mutex_unlock(&m->watchdog_lock);
+	pthread_join(m->watchdog, NULL);
+	pthread_cond_destroy(&m->watchdog_stop);
+	pthread_mutex_destroy(&m->watchdog_lock);
+}
+
 /* The one place that mounts: create, configure, mount, or unwind all. */
 static int mount_new(const struct cephfs_mount_config *cfg,
 		     struct cephfs_mount *m, const char **failed,
@@ -248,9 +337,19 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	if (ret)
 		goto explain;
 	m->cmount = cmount;
+	m->op_timeout = cfg->op_timeout;
+	if (m->op_timeout) {
+		*failed = "pthread_create";
+		ret = watchdog_start(m);
+		if (ret)
+			goto unmount;
+	}
 	return 0;
 explain:
 	explain_mount_error(cmount, cfg, ret, why, why_len);
+	goto release;
+unmount:
+	ceph_unmount(cmount);
 release:
 	ceph_release(cmount);
 	return ret;
@@ -430,6 +529,29 @@ static int write_perf_dump(struct cephfs_mount *m)
 	return ret;
 }
 
+void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
+{
+	if (ret == -ETIMEDOUT)
+		__atomic_store_n(&m->cluster_lost, true, __ATOMIC_RELAXED);
+}
+
+/*
+ * Flush, then unmount; both wait for the cluster, so the watchdog watches
+ * them.  A lost cluster would keep the flush waiting forever: abort then.
+ */
+static void flush_and_unmount(struct cephfs_mount *m)
+{
+	bool lost = __atomic_load_n(&m->cluster_lost, __ATOMIC_RELAXED);
+
+	cephfs_call_begin(m);
+	if (lost || ceph_sync_fs(m->cmount) == -ETIMEDOUT)
+		ceph_abort_conn(m->cmount);
+	else
+		ceph_unmount(m->cmount);
+	cephfs_call_end(m);
+	watchdog_stop(m);
+}
+
 int cephfs_mount_put(struct cephfs_mount *m)
 {
 	struct cephfs_mount **link;
@@ -447,7 +569,7 @@ int cephfs_mount_put(struct cephfs_mount *m)
 
 	if (m->perf_dump)
 		ret = write_perf_dump(m);
-	ceph_unmount(m->cmount);
+	flush_and_unmount(m);
 	ceph_release(m->cmount);
 	free(m->admin_socket);
 	free(m->perf_dump);

@@ -5,6 +5,7 @@
 #ifndef FIO_CEPHFS_MOUNT_CACHE_H
 #define FIO_CEPHFS_MOUNT_CACHE_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,6 +25,8 @@ struct cephfs_mount_config {
 	unsigned int msgr_workers;	/* 0: configured default */
 	const char *set;		/* "key=value,key=value" overrides */
 	unsigned int mount_timeout;	/* seconds, 0: configured default */
+	unsigned int op_timeout;	/* seconds for an OSD or monitor op,
+					 * 0: configured default (forever) */
 	const char *perf_dump;		/* perf counters go here on unmount */
 };
 
@@ -34,6 +37,24 @@ struct cephfs_mount {
 	char *admin_socket;		/* private, for the perf dump */
 	unsigned int refs;
 	bool shared;
+	/*
+	 * The stall watchdog: libcephfs has no timeout for MDS requests, and
+	 * an op blocked on a dead OSD or MDS never returns, not even to let
+	 * fio handle SIGTERM.  When calls are running and none has finished
+	 * for op_timeout seconds, the watchdog ends the process with a
+	 * message (see watchdog_main).
+	 */
+	unsigned int op_timeout;
+	unsigned int calls_running;	/* atomic */
+	unsigned long calls_done;	/* atomic */
+	pthread_t watchdog;
+	pthread_mutex_t watchdog_lock;
+	pthread_cond_t watchdog_stop;
+	bool watchdog_running;
+	bool stopping;			/* watchdog_lock */
+	/* A call timed out: unmounting would wait forever to flush, so the
+	 * connections are aborted instead (atomic). */
+	bool cluster_lost;
 	struct cephfs_mount *next;
 };
 
@@ -52,6 +73,24 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 void cephfs_mount_error(const struct cephfs_mount_config *cfg, int ret,
 			const char *failed, const char *why, char *buf,
 			size_t len);
+
+/* Around every libcephfs call that may wait for the cluster. */
+static inline void cephfs_call_begin(struct cephfs_mount *m)
+{
+	__atomic_add_fetch(&m->calls_running, 1, __ATOMIC_RELAXED);
+}
+
+static inline void cephfs_call_end(struct cephfs_mount *m)
+{
+	__atomic_add_fetch(&m->calls_done, 1, __ATOMIC_RELAXED);
+	__atomic_sub_fetch(&m->calls_running, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * Note a libcephfs error of an operation on @m.  A timeout means the
+ * cluster stopped answering: the mount is then torn down without flushing.
+ */
+void cephfs_mount_note_error(struct cephfs_mount *m, int ret);
 
 /*
  * Drop a reference; the last one unmounts, so the next mount reads cold.

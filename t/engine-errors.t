@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 33
+plan 37
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
@@ -44,6 +44,10 @@ fails "cephfs_client_oc not 0/1" "cephfs_client_oc.*2" --cephfs_client_oc=2
 fails "cephfs_uid below -1" "cephfs_uid=-2 is out of range" --cephfs_uid=-2
 fails "unparsable cephfs_client_oc_size" "cephfs_client_oc_size=abc" \
 	--cephfs_client_oc_size=abc
+fails "negative cephfs_op_timeout" "cephfs_op_timeout=-1 is out of range" \
+	--cephfs_op_timeout=-1
+fails "unparsable cephfs_mount_timeout" "cephfs_mount_timeout" \
+	--cephfs_mount_timeout=soon
 fails "unknown cephfs_op" "cephfs_op=bogus" --cephfs_op=bogus
 
 # A monitor address nobody listens on: the mount gives up after the timeout.
