@@ -531,17 +531,18 @@ static int write_perf_dump(struct cephfs_mount *m)
 
 void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
 {
-	if (ret == -ETIMEDOUT)
-		__atomic_store_n(&m->cluster_lost, true, __ATOMIC_RELAXED);
+	if (ret == -ETIMEDOUT || ret == -ENOSPC || ret == -EDQUOT)
+		__atomic_store_n(&m->cannot_flush, true, __ATOMIC_RELAXED);
 }
 
 /*
  * Flush, then unmount; both wait for the cluster, so the watchdog watches
- * them.  A lost cluster would keep the flush waiting forever: abort then.
+ * them.  A cluster that stopped answering or is full would keep the flush
+ * waiting forever: abort then.
  */
 static void flush_and_unmount(struct cephfs_mount *m)
 {
-	bool lost = __atomic_load_n(&m->cluster_lost, __ATOMIC_RELAXED);
+	bool lost = __atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED);
 
 	cephfs_call_begin(m);
 	if (lost || ceph_sync_fs(m->cmount) == -ETIMEDOUT)

@@ -52,9 +52,9 @@ struct cephfs_mount {
 	pthread_cond_t watchdog_stop;
 	bool watchdog_running;
 	bool stopping;			/* watchdog_lock */
-	/* A call timed out: unmounting would wait forever to flush, so the
-	 * connections are aborted instead (atomic). */
-	bool cluster_lost;
+	/* A call timed out, or the cluster is full: unmounting would wait
+	 * forever to flush, so the connections are aborted instead (atomic). */
+	bool cannot_flush;
 	struct cephfs_mount *next;
 };
 
@@ -87,8 +87,9 @@ static inline void cephfs_call_end(struct cephfs_mount *m)
 }
 
 /*
- * Note a libcephfs error of an operation on @m.  A timeout means the
- * cluster stopped answering: the mount is then torn down without flushing.
+ * Note a libcephfs error of an operation on @m.  A timeout (the
+ * cluster stopped answering) or a full cluster means the mount is then torn
+ * down without flushing.
  */
 void cephfs_mount_note_error(struct cephfs_mount *m, int ret);
 
