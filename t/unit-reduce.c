@@ -152,6 +152,33 @@ static void test_failures(void)
 	is_str(r.error, "fio did no I/O", "a phase without I/O fails, no 0/0 rates");
 }
 
+/*
+ * A document whose "jobs" is missing or no array (fuzzing found the first:
+ * json-c asserts on it) has no results, as a status line or at the end.
+ */
+static void test_jobs_not_an_array(void)
+{
+	static const char *const docs[] = {
+		"{ \"fio version\" : \"fio-3.33\" }",
+		"{ \"jobs\" : 5 }",
+		"{ \"jobs\" : { \"write\" : { \"total_ios\" : 1 } } }",
+	};
+	const struct phase_plan plan = { PHASE_WRITE, 3, data_files, 256 << 10 };
+	struct phase_totals totals;
+	struct json_object *doc;
+	struct phase_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		doc = json_tokener_parse(docs[i]);
+		ok(!phase_totals_of(doc, &plan, &totals), "no status totals: %s",
+		   docs[i]);
+		json_object_put(doc);
+		reduce_phase(docs[i], strlen(docs[i]), NULL, 0, &plan, &r, NULL);
+		is_str(r.error, "fio wrote no results", "  ... and no phase result");
+	}
+}
+
 /* The report as the tool prints it, phase by phase. */
 static char *render(const struct bench_report *report)
 {
@@ -250,6 +277,7 @@ int main(void)
 	test_phase_figures();
 	test_percentiles_match_fio();
 	test_failures();
+	test_jobs_not_an_array();
 	test_reports();
 	return done_testing();
 }

@@ -52,6 +52,14 @@ static struct json_object *member(struct json_object *obj, const char *key)
 	return value;
 }
 
+/* A document's "jobs" array; NULL when it has none, or something else. */
+static struct json_object *jobs_of(struct json_object *doc)
+{
+	struct json_object *jobs = member(doc, "jobs");
+
+	return json_object_is_type(jobs, json_type_array) ? jobs : NULL;
+}
+
 static uint64_t member_u64(struct json_object *obj, const char *key)
 {
 	return (uint64_t)json_object_get_int64(member(obj, key));
@@ -73,11 +81,14 @@ static double job_files(struct json_object *ddir, const struct phase_plan *plan)
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals)
 {
-	struct json_object *jobs = member(doc, "jobs"), *ddir;
+	struct json_object *jobs = jobs_of(doc), *ddir;
 	unsigned int runtime;
-	size_t i, n = json_object_array_length(jobs);
+	size_t i, n;
 
 	memset(totals, 0, sizeof(*totals));
+	if (!jobs)
+		return false;
+	n = json_object_array_length(jobs);
 	for (i = 0; i < n; i++) {
 		ddir = member(json_object_array_get_idx(jobs, i), ddir_key(plan));
 		/* Metadata operations count a fake block each: no data moved. */
@@ -289,7 +300,7 @@ void reduce_phase(const char *output, size_t output_len, const char *stderr_text
 		keep_message(output + used, output_len - used, &st);
 	scan_messages(&st, stderr_text);
 	if (st.last)
-		jobs = member(st.last, "jobs");
+		jobs = jobs_of(st.last);
 	if (jobs)
 		job_error = first_job_error(jobs);
 
