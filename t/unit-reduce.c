@@ -179,6 +179,27 @@ static void test_jobs_not_an_array(void)
 	}
 }
 
+/*
+ * A job's latency without json+ bins (missing, or of another type: json-c
+ * asserts on those, found by fuzzing) still counts its samples and max.
+ */
+static void test_latency_without_bins(void)
+{
+	static const char *const docs[] = {
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000 } } } ] }",
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000, \"bins\" : [ 1000, 2000 ] } } } ] }",
+	};
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10 };
+	struct phase_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		reduce_phase(docs[i], strlen(docs[i]), NULL, 0, &plan, &r, NULL);
+		ok(!r.failed && r.latency.samples == 4 && r.latency.max_ns == 2000,
+		   "latency without bins, case %zu: samples and max", i + 1);
+	}
+}
+
 /* The report as the tool prints it, phase by phase. */
 static char *render(const struct bench_report *report)
 {
@@ -278,6 +299,7 @@ int main(void)
 	test_percentiles_match_fio();
 	test_failures();
 	test_jobs_not_an_array();
+	test_latency_without_bins();
 	test_reports();
 	return done_testing();
 }

@@ -160,6 +160,9 @@ static void merge_latency(struct json_object *jobs, const struct phase_plan *pla
 		if (max > lat->max_ns)
 			lat->max_ns = max;
 		job_bins = member(clat, "bins");
+		/* Plain json output, or a damaged one, has no bins to merge. */
+		if (!json_object_is_type(job_bins, json_type_object))
+			continue;
 		grown = realloc(bins, (nbins + (size_t)json_object_object_length(job_bins) + 1) *
 				sizeof(*bins));
 		if (!grown)
@@ -171,8 +174,9 @@ static void merge_latency(struct json_object *jobs, const struct phase_plan *pla
 			nbins++;
 		}
 	}
-	if (lat->samples) {
+	if (lat->samples)
 		lat->mean_ns = weighted / (double)lat->samples;
+	if (lat->samples && nbins) {
 		qsort(bins, nbins, sizeof(*bins), compare_bins);
 		lat->p50_ns = percentile(bins, nbins, lat, 50.0);
 		lat->p99_ns = percentile(bins, nbins, lat, 99.0);
