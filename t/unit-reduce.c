@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 
 #include "fioresult.h"
@@ -200,6 +201,24 @@ static void test_latency_without_bins(void)
 	}
 }
 
+/*
+ * A file count beyond 32 bits (2^62 bytes of 256 KiB files; fuzzing found
+ * its conversion undefined) is clamped, not wrapped into a small number.
+ */
+static void test_files_beyond_32_bits(void)
+{
+	static const char doc[] =
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 4611686018427387904, \"total_ios\" : 4, \"runtime\" : 10 } } ] }";
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10 };
+	struct phase_result r;
+	unsigned int completed[1];
+
+	reduce_phase(doc, strlen(doc), NULL, 0, &plan, &r, completed);
+	ok(r.totals.whole_files == UINT_MAX && completed[0] == UINT_MAX,
+	   "2^44 files are counted as UINT_MAX (got %u, %u)",
+	   r.totals.whole_files, completed[0]);
+}
+
 /* The report as the tool prints it, phase by phase. */
 static char *render(const struct bench_report *report)
 {
@@ -300,6 +319,7 @@ int main(void)
 	test_failures();
 	test_jobs_not_an_array();
 	test_latency_without_bins();
+	test_files_beyond_32_bits();
 	test_reports();
 	return done_testing();
 }

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,19 @@ static double job_files(struct json_object *ddir, const struct phase_plan *plan)
 	return (double)member_u64(ddir, "io_bytes") / (double)plan->size;
 }
 
+/*
+ * The files a job completed in whole.  fio's counters have 64 bits and a
+ * file count here 32: a damaged document's count beyond that is clamped,
+ * as converting it would be undefined.
+ */
+static unsigned int job_whole_files(struct json_object *ddir,
+				    const struct phase_plan *plan)
+{
+	double files = job_files(ddir, plan);
+
+	return files < UINT_MAX ? (unsigned int)files : UINT_MAX;
+}
+
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals)
 {
@@ -96,7 +110,7 @@ bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 			totals->bytes += member_u64(ddir, "io_bytes");
 		totals->ios += member_u64(ddir, "total_ios");
 		totals->files += job_files(ddir, plan);
-		totals->whole_files += (unsigned int)job_files(ddir, plan);
+		totals->whole_files += job_whole_files(ddir, plan);
 		runtime = (unsigned int)member_u64(ddir, "runtime");
 		if (runtime > totals->runtime_ms)
 			totals->runtime_ms = runtime;
@@ -281,7 +295,7 @@ static void per_thread_files(struct json_object *jobs,
 		completed[t] = 0;
 		if (!plan->files[t] || job >= n)
 			continue;
-		completed[t] = (unsigned int)job_files(
+		completed[t] = job_whole_files(
 			member(json_object_array_get_idx(jobs, job++),
 			       ddir_key(plan)), plan);
 	}
