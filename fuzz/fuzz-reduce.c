@@ -2,9 +2,9 @@
  * libFuzzer target: fio's output file as the tool reads it, both ways.
  *  - While fio runs, every document in it is taken for a status document
  *    and turned into a progress line (tool/bench.c's on_status).
- *  - When fio has ended, reduce_phase makes the phase result from it, once
- *    for a write phase of data and once for a read phase of size 0, the
- *    two ways a job's files are counted.
+ *  - When fio has ended, reduce_phase makes the phase result from it.
+ * Each for a write phase of data and a read phase of size 0, the two ways
+ * a job's files are counted.
  * The input is the whole output file, NULs and all; from its first NUL on
  * it is also fio's stderr, where the reducer looks for error messages.
  */
@@ -22,39 +22,50 @@
 #define THREADS 3
 static const unsigned int files_per_thread[THREADS] = { 3, 0, 2 };
 
-static const struct phase_plan plans[] = {
-	{ PHASE_WRITE, THREADS, files_per_thread, 256 << 10 },
-	{ PHASE_READ, THREADS, files_per_thread, 0 },
+/* Data with a --duration cap, and metadata (size 0) without. */
+static const struct reading {
+	struct phase_plan plan;
+	unsigned int duration;
+} readings[] = {
+	{ { PHASE_WRITE, THREADS, files_per_thread, 256 << 10 }, 60 },
+	{ { PHASE_READ, THREADS, files_per_thread, 0 }, 0 },
+};
+
+struct status_reader {
+	const struct phase_plan *plan;
+	struct progress progress;
 };
 
 static void show_status(struct json_object *doc, void *ctx)
 {
-	struct progress *progress = ctx;
+	struct status_reader *reader = ctx;
 	struct phase_totals totals;
 	char line[256];
 
-	if (phase_totals_of(doc, &plans[0], &totals))
-		progress_update(progress, &totals, false, line, sizeof(line));
+	if (phase_totals_of(doc, reader->plan, &totals))
+		progress_update(&reader->progress, &totals, false, line,
+				sizeof(line));
 }
 
 static void skip_line(const char *line, size_t len, void *ctx)
 {
 }
 
-/* As --progress --duration reads it: every step drawn, the time cap too. */
-static void read_status(const char *output, size_t len)
+/* As --progress reads it, with every percent a step. */
+static void read_status(const char *output, size_t len,
+			const struct reading *reading)
 {
+	struct status_reader reader = { .plan = &reading->plan };
 	struct bench_options o;
-	struct progress progress;
 
 	options_init(&o, "fio", "/engine.so");
 	o.threads = THREADS;
 	o.files = 5;
-	o.size = plans[0].size;
-	o.duration = 60;
+	o.size = reading->plan.size;
+	o.duration = reading->duration;
 	o.progress_interval = 1;
-	progress_init(&progress, &o, plans[0].phase, o.files);
-	fio_output_split(output, len, show_status, skip_line, &progress);
+	progress_init(&reader.progress, &o, reading->plan.phase, o.files);
+	fio_output_split(output, len, show_status, skip_line, &reader);
 }
 
 static void reduce(const char *output, size_t len, const char *stderr_text,
@@ -80,9 +91,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!stderr_text)
 			return 0;
 	}
-	read_status(output, size);
-	for (i = 0; i < sizeof(plans) / sizeof(plans[0]); i++)
-		reduce(output, size, stderr_text, &plans[i]);
+	for (i = 0; i < sizeof(readings) / sizeof(readings[0]); i++) {
+		read_status(output, size, &readings[i]);
+		reduce(output, size, stderr_text, &readings[i].plan);
+	}
 	free(stderr_text);
 	return 0;
 }
