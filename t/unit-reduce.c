@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 
 #include "fioresult.h"
@@ -152,6 +153,72 @@ static void test_failures(void)
 	is_str(r.error, "fio did no I/O", "a phase without I/O fails, no 0/0 rates");
 }
 
+/*
+ * A document whose "jobs" is missing or no array (fuzzing found the first:
+ * json-c asserts on it) has no results, as a status line or at the end.
+ */
+static void test_jobs_not_an_array(void)
+{
+	static const char *const docs[] = {
+		"{ \"fio version\" : \"fio-3.33\" }",
+		"{ \"jobs\" : 5 }",
+		"{ \"jobs\" : { \"write\" : { \"total_ios\" : 1 } } }",
+	};
+	const struct phase_plan plan = { PHASE_WRITE, 3, data_files, 256 << 10 };
+	struct phase_totals totals;
+	struct json_object *doc;
+	struct phase_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		doc = json_tokener_parse(docs[i]);
+		ok(!phase_totals_of(doc, &plan, &totals), "no status totals: %s",
+		   docs[i]);
+		json_object_put(doc);
+		reduce_phase(docs[i], strlen(docs[i]), NULL, 0, &plan, &r, NULL);
+		is_str(r.error, "fio wrote no results", "  ... and no phase result");
+	}
+}
+
+/*
+ * A job's latency without json+ bins (missing, or of another type: json-c
+ * asserts on those, found by fuzzing) still counts its samples and max.
+ */
+static void test_latency_without_bins(void)
+{
+	static const char *const docs[] = {
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000 } } } ] }",
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000, \"bins\" : [ 1000, 2000 ] } } } ] }",
+	};
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10 };
+	struct phase_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		reduce_phase(docs[i], strlen(docs[i]), NULL, 0, &plan, &r, NULL);
+		ok(!r.failed && r.latency.samples == 4 && r.latency.max_ns == 2000,
+		   "latency without bins, case %zu: samples and max", i + 1);
+	}
+}
+
+/*
+ * A file count beyond 32 bits (2^62 bytes of 256 KiB files; fuzzing found
+ * its conversion undefined) is clamped, not wrapped into a small number.
+ */
+static void test_files_beyond_32_bits(void)
+{
+	static const char doc[] =
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 4611686018427387904, \"total_ios\" : 4, \"runtime\" : 10 } } ] }";
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10 };
+	struct phase_result r;
+	unsigned int completed[1];
+
+	reduce_phase(doc, strlen(doc), NULL, 0, &plan, &r, completed);
+	ok(r.totals.whole_files == UINT_MAX && completed[0] == UINT_MAX,
+	   "2^44 files are counted as UINT_MAX (got %u, %u)",
+	   r.totals.whole_files, completed[0]);
+}
+
 /* The report as the tool prints it, phase by phase. */
 static char *render(const struct bench_report *report)
 {
@@ -250,6 +317,9 @@ int main(void)
 	test_phase_figures();
 	test_percentiles_match_fio();
 	test_failures();
+	test_jobs_not_an_array();
+	test_latency_without_bins();
+	test_files_beyond_32_bits();
 	test_reports();
 	return done_testing();
 }

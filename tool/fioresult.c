@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,14 @@ static struct json_object *member(struct json_object *obj, const char *key)
 	return value;
 }
 
+/* A document's "jobs" array; NULL when it has none, or something else. */
+static struct json_object *jobs_of(struct json_object *doc)
+{
+	struct json_object *jobs = member(doc, "jobs");
+
+	return json_object_is_type(jobs, json_type_array) ? jobs : NULL;
+}
+
 static uint64_t member_u64(struct json_object *obj, const char *key)
 {
 	return (uint64_t)json_object_get_int64(member(obj, key));
@@ -70,14 +79,30 @@ static double job_files(struct json_object *ddir, const struct phase_plan *plan)
 	return (double)member_u64(ddir, "io_bytes") / (double)plan->size;
 }
 
+/*
+ * The files a job completed in whole.  fio's counters have 64 bits and a
+ * file count here 32: a damaged document's count beyond that is clamped,
+ * as converting it would be undefined.
+ */
+static unsigned int job_whole_files(struct json_object *ddir,
+				    const struct phase_plan *plan)
+{
+	double files = job_files(ddir, plan);
+
+	return files < UINT_MAX ? (unsigned int)files : UINT_MAX;
+}
+
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals)
 {
-	struct json_object *jobs = member(doc, "jobs"), *ddir;
+	struct json_object *jobs = jobs_of(doc), *ddir;
 	unsigned int runtime;
-	size_t i, n = json_object_array_length(jobs);
+	size_t i, n;
 
 	memset(totals, 0, sizeof(*totals));
+	if (!jobs)
+		return false;
+	n = json_object_array_length(jobs);
 	for (i = 0; i < n; i++) {
 		ddir = member(json_object_array_get_idx(jobs, i), ddir_key(plan));
 		/* Metadata operations count a fake block each: no data moved. */
@@ -85,7 +110,7 @@ bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 			totals->bytes += member_u64(ddir, "io_bytes");
 		totals->ios += member_u64(ddir, "total_ios");
 		totals->files += job_files(ddir, plan);
-		totals->whole_files += (unsigned int)job_files(ddir, plan);
+		totals->whole_files += job_whole_files(ddir, plan);
 		runtime = (unsigned int)member_u64(ddir, "runtime");
 		if (runtime > totals->runtime_ms)
 			totals->runtime_ms = runtime;
@@ -149,6 +174,9 @@ static void merge_latency(struct json_object *jobs, const struct phase_plan *pla
 		if (max > lat->max_ns)
 			lat->max_ns = max;
 		job_bins = member(clat, "bins");
+		/* Plain json output, or a damaged one, has no bins to merge. */
+		if (!json_object_is_type(job_bins, json_type_object))
+			continue;
 		grown = realloc(bins, (nbins + (size_t)json_object_object_length(job_bins) + 1) *
 				sizeof(*bins));
 		if (!grown)
@@ -160,8 +188,9 @@ static void merge_latency(struct json_object *jobs, const struct phase_plan *pla
 			nbins++;
 		}
 	}
-	if (lat->samples) {
+	if (lat->samples)
 		lat->mean_ns = weighted / (double)lat->samples;
+	if (lat->samples && nbins) {
 		qsort(bins, nbins, sizeof(*bins), compare_bins);
 		lat->p50_ns = percentile(bins, nbins, lat, 50.0);
 		lat->p99_ns = percentile(bins, nbins, lat, 99.0);
@@ -266,7 +295,7 @@ static void per_thread_files(struct json_object *jobs,
 		completed[t] = 0;
 		if (!plan->files[t] || job >= n)
 			continue;
-		completed[t] = (unsigned int)job_files(
+		completed[t] = job_whole_files(
 			member(json_object_array_get_idx(jobs, job++),
 			       ddir_key(plan)), plan);
 	}
@@ -289,7 +318,7 @@ void reduce_phase(const char *output, size_t output_len, const char *stderr_text
 		keep_message(output + used, output_len - used, &st);
 	scan_messages(&st, stderr_text);
 	if (st.last)
-		jobs = member(st.last, "jobs");
+		jobs = jobs_of(st.last);
 	if (jobs)
 		job_error = first_job_error(jobs);
 
