@@ -2,6 +2,9 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "jobfile.h"
 
@@ -131,24 +134,67 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	return ferror(out) ? -1 : 0;
 }
 
-void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
-		      enum phase phase, const char *jobfile,
-		      const char *output)
+/* fio takes the options after --client=ADDRESS and its job file as that
+ * host's own, so each host runs its own job file. */
+static int add_clients(struct fio_command *cmd, const struct bench_options *o,
+		       const char *const *jobfiles, int n)
+{
+	char address[300];
+	unsigned int i;
+
+	cmd->client_args = calloc(o->clients.count + 1, sizeof(*cmd->client_args));
+	if (!cmd->client_args)
+		return -1;
+	for (i = 0; i < o->clients.count; i++) {
+		client_fio_address(&o->clients.hosts[i], address, sizeof(address));
+		if (asprintf(&cmd->client_args[i], "--client=%s", address) < 0) {
+			cmd->client_args[i] = NULL;
+			return -1;
+		}
+		cmd->argv[n++] = cmd->client_args[i];
+		cmd->argv[n++] = jobfiles[i];
+		cmd->argv[n++] = cmd->section_arg;
+	}
+	cmd->argv[n] = NULL;
+	return 0;
+}
+
+int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		     enum phase phase, const char *const *jobfiles,
+		     const char *output)
 {
 	int n = 0;
 
+	memset(cmd, 0, sizeof(*cmd));
 	snprintf(cmd->section_arg, sizeof(cmd->section_arg), "--section=%s",
 		 phase_section(phase));
 	snprintf(cmd->output_arg, sizeof(cmd->output_arg), "--output=%s",
 		 output);
+	cmd->argv = calloc(8 + 3 * o->clients.count, sizeof(*cmd->argv));
+	if (!cmd->argv)
+		return -1;
 	cmd->argv[n++] = o->fio;
-	cmd->argv[n++] = cmd->section_arg;
+	if (!o->clients.count)
+		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;
 	/* fio's status line would land in the report. */
 	cmd->argv[n++] = "--eta=never";
 	if (o->progress)
 		cmd->argv[n++] = "--status-interval=1";
-	cmd->argv[n++] = jobfile;
+	if (o->clients.count)
+		return add_clients(cmd, o, jobfiles, n);
+	cmd->argv[n++] = jobfiles[0];
 	cmd->argv[n] = NULL;
+	return 0;
+}
+
+void fio_command_free(struct fio_command *cmd)
+{
+	unsigned int i;
+
+	for (i = 0; cmd->client_args && cmd->client_args[i]; i++)
+		free(cmd->client_args[i]);
+	free(cmd->client_args);
+	free(cmd->argv);
 }

@@ -35,16 +35,24 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 /*
  * The fio command of one phase: results as json+ (latency bins merge
  * across threads) in the output file; with --progress, fio adds a status
- * document there every second.
+ * document there every second.  With --clients, one `fio --client` runs
+ * the phase on every host at once, each with its own job file.
  */
 struct fio_command {
 	char section_arg[32];
 	char output_arg[4096 + 16];
-	const char *argv[8];		/* NULL-terminated */
+	char **client_args;		/* --client=ADDRESS per host, NULL-terminated */
+	const char **argv;		/* NULL-terminated */
 };
 
-void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
-		      enum phase phase, const char *jobfile,
-		      const char *output);
+/*
+ * @jobfiles: the job file, or one per client host in --clients order.
+ * Returns 0, or -1 when out of memory.  Free with fio_command_free.
+ */
+int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		     enum phase phase, const char *const *jobfiles,
+		     const char *output);
+
+void fio_command_free(struct fio_command *cmd);
 
 #endif
