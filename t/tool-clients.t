@@ -7,7 +7,7 @@
 . "$(dirname "$0")/tool-lib.sh"
 need_cluster
 tool_root
-plan 25
+plan 27
 
 server_pids=
 # start_server VAR [ENV...]: a fio server on loopback, on the first port
@@ -58,8 +58,12 @@ is "... all of its 6 files" \
 	"benchmark_0_0 benchmark_0_1 benchmark_0_2 benchmark_1_0 benchmark_1_1 benchmark_1_2 |6"
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 
-bench --clients "$h1,$h2" --threads 2 --files 6 --size 256K --block-size 64K \
-	--iterations 2 --json "$TMP/c.json"
+# The tool's own temporary directory, to see it removed with the logs.
+mkdir "$TMP/tool-tmp"
+TMPDIR=$TMP/tool-tmp
+export TMPDIR
+bench --clients "$h1,$h2" --threads 2 --files 24 --size 1M --block-size 256K \
+	--iterations 2 --json "$TMP/c.json" --plot "$TMP/c.svg"
 is "two iterations on two hosts: exit 0" $rc 0
 is "the configuration lists the hosts" \
 	"$(sed -n '/^  Client Hosts:/,/^  [A-Z]/p' "$TMP/out" | sed '$d')" \
@@ -94,12 +98,16 @@ PY
 )
 is "JSON: aggregate rates, files and bytes are the hosts' sums" "$sums" \
 	"['$h1', '$h2']
-write 12 ['$h1', '$h2']
-read 12 ['$h1', '$h2']
-write 12 ['$h1', '$h2']
-read 12 ['$h1', '$h2']"
+write 48 ['$h1', '$h2']
+read 48 ['$h1', '$h2']
+write 48 ['$h1', '$h2']
+read 48 ['$h1', '$h2']"
 is "the statistics count both iterations" \
 	"$(grep -c 'Statistics (2 runs):' "$TMP/out")" 4
+like "--plot: a series per phase, from both hosts' logs" \
+	"$(svg_summary "$TMP/c.svg" 2>&1 | tr '\n' ' ')" \
+	'^bandwidth write1 read1 write2 read2 drawn: [1-4] file-rate write1 read1 write2 read2 drawn: [1-4] $'
+is "... and the tool's directory, logs and all, removed" "$(ls "$TMP/tool-tmp")" ""
 siblings_intact "two client hosts"
 
 start=$(date +%s)

@@ -46,7 +46,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files);
+	jobfile_write(f, o, "bench_run_abcd", read_files, NULL);
 	fclose(f);
 	return text;
 }
@@ -86,6 +86,30 @@ static void test_read_completed(void)
 	got = render(&o, completed);
 	check("read-completed", got);
 	free(got);
+}
+
+/* --plot: every job logs its rate, averaged, where the tool reads it. */
+static void test_rate_log(void)
+{
+	struct bench_options o;
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	parse_line("bench --files 2 --plot p.svg", &o);
+	f = open_memstream(&text, &len);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate");
+	fclose(f);
+	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
+	   "--plot: a bandwidth log per job, averaged over 100 ms");
+	free(text);
+	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
+	f = open_memstream(&text, &len);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate");
+	fclose(f);
+	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
+	   "--plot with size 0: an IOPS log, one I/O being one file");
+	free(text);
 }
 
 static void test_commands(void)
@@ -140,6 +164,7 @@ int main(void)
 {
 	test_cases();
 	test_read_completed();
+	test_rate_log();
 	test_commands();
 	test_client_command();
 	return done_testing();

@@ -1,15 +1,18 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "clientresult.h"
 #include "jobfile.h"
+#include "plot.h"
 #include "probe.h"
 #include "progress.h"
 #include "report.h"
@@ -32,6 +35,8 @@ struct bench {
 	unsigned int **read_files;	/* per target, what the read phase reads */
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
+	struct timespec started;
+	struct plot plot;		/* --plot */
 };
 
 static void shell_word(FILE *out, const char *word)
@@ -78,12 +83,28 @@ static char *jobfile_path(const struct bench_options *o, const char *path,
 	return name;
 }
 
+/* With --plot, where a target's fio writes its rate logs: in @log_dir,
+ * under a name per client host, since fio --client names a host's logs
+ * by its address alone. */
+static const char *rate_log(const struct bench_options *o, const char *log_dir,
+			    unsigned int target, char *path, size_t len)
+{
+	if (!o->plot)
+		return NULL;
+	if (o->clients.count)
+		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
+			 o->clients.hosts[target].dir);
+	else
+		snprintf(path, len, "%s/" RATE_LOG_NAME, log_dir);
+	return path;
+}
+
 static int write_jobfile(const struct bench_options *o, const char *path,
 			 const char *subdir, unsigned int target,
-			 const unsigned int *read_files)
+			 const unsigned int *read_files, const char *log_dir)
 {
 	FILE *f = fopen(path, "w");
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], log[PATH_MAX];
 	int ret;
 
 	if (!f) {
@@ -91,7 +112,8 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 		return -1;
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
-	ret = jobfile_write(f, o, dir, read_files);
+	ret = jobfile_write(f, o, dir, read_files,
+			    rate_log(o, log_dir, target, log, sizeof(log)));
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -133,7 +155,7 @@ static unsigned int targets_of(const struct bench_options *o)
 int bench_dry_run(const struct bench_options *o)
 {
 	unsigned int t, targets = targets_of(o);
-	char subdir[NAME_MAX + 1], dir[PATH_MAX];
+	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX];
 	struct fio_command cmd;
 	enum phase phase;
 	char **jobfiles;
@@ -147,11 +169,13 @@ int bench_dry_run(const struct bench_options *o)
 	}
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
-		if (o->keep_job && write_jobfile(o, jobfiles[t], subdir, t, NULL))
+		if (o->keep_job &&
+		    write_jobfile(o, jobfiles[t], subdir, t, NULL, "."))
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
-		jobfile_write(stdout, o, dir, NULL);
+		jobfile_write(stdout, o, dir, NULL,
+			      rate_log(o, ".", t, log, sizeof(log)));
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
 	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
@@ -235,6 +259,27 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 	fio_output_free(&out);
 }
 
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* --plot: the rates fio logged in the phase just run, summed over jobs
+ * and hosts; a phase without logs (fio failed) is drawn empty. */
+static void plot_phase(struct bench *b, enum phase phase, double start_sec)
+{
+	struct plot_series *s;
+
+	s = plot_add_series(&b->plot, phase, b->report.started, start_sec);
+	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
+		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
+			b->tmpdir);
+}
+
 /*
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
@@ -251,6 +296,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan plans[b->targets];
+	double start_sec = seconds_since(&b->started);
 	struct fio_command cmd;
 	struct fio_run run;
 	unsigned int t;
@@ -275,6 +321,8 @@ static void run_phase(struct bench *b, enum phase phase,
 		fio_run_free(&run);
 	}
 	fio_command_free(&cmd);
+	if (o->plot)
+		plot_phase(b, phase, start_sec);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;
@@ -307,7 +355,7 @@ static int write_jobfiles(const struct bench *b, unsigned int *const *read_files
 
 	for (t = 0; t < b->targets; t++)
 		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t,
-				  read_files ? read_files[t] : NULL))
+				  read_files ? read_files[t] : NULL, b->tmpdir))
 			return -1;
 	return 0;
 }
@@ -369,6 +417,28 @@ static int write_json(const struct bench *b)
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", b->o->json_path);
 	free(text);
 	return ret;
+}
+
+static int write_plot(struct bench *b)
+{
+	const struct bench_options *o = b->o;
+	FILE *f = fopen(o->plot, "w");
+	char hosts[64] = "";
+	int ret;
+
+	if (o->clients.count)
+		snprintf(hosts, sizeof(hosts), " on each of %u client hosts",
+			 o->clients.count);
+	snprintf(b->plot.title, sizeof(b->plot.title),
+		 "cephfs-tool bench %s: %u files of %" PRIu64 " bytes, %u threads%s",
+		 b->subdir, o->files, o->size, o->threads, hosts);
+	b->plot.file_size = o->size;
+	ret = f ? plot_write_svg(f, &b->plot) : -1;
+	if ((f && fclose(f)) || ret) {
+		fprintf(stderr, "cephfs-tool: cannot write %s\n", o->plot);
+		return -1;
+	}
+	return 0;
 }
 
 /* The directory is the tool's own (mkdtemp): everything in it goes. */
@@ -498,6 +568,7 @@ static void release(struct bench *b)
 	free(b->planned);
 	free(b->host_results);
 	free(b->report.iterations);
+	plot_free(&b->plot);
 }
 
 int bench_run(const struct bench_options *o)
@@ -511,6 +582,7 @@ int bench_run(const struct bench_options *o)
 	b.report.o = o;
 	b.report.subdir = b.subdir;
 	runner_catch_signals();
+	clock_gettime(CLOCK_MONOTONIC, &b.started);
 	if (!prepare(&b) && !stop_signal) {
 		report_configuration(b.human, o, b.subdir);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
@@ -519,6 +591,8 @@ int bench_run(const struct bench_options *o)
 	if (b.report.started && !stop_signal) {
 		report_final(b.human, &b.report);
 		if (o->json_path && write_json(&b))
+			ok = false;
+		if (o->plot && write_plot(&b))
 			ok = false;
 	}
 	if (*b.subdir && cleanup(&b))

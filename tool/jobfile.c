@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fiolog.h"
 #include "jobfile.h"
 
 const char *phase_section(enum phase phase)
@@ -48,7 +49,8 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 	put_string(out, "cephfs_perf_dump", o->perf_dump);
 }
 
-static void put_global(FILE *out, const struct bench_options *o)
+static void put_global(FILE *out, const struct bench_options *o,
+		       const char *rate_log)
 {
 	fprintf(out, "[global]\n");
 	fprintf(out, "ioengine=external:%s\n", o->engine);
@@ -70,6 +72,12 @@ static void put_global(FILE *out, const struct bench_options *o)
 		fprintf(out, "verify=crc32c\n");
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
+	}
+	if (rate_log) {
+		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
+		/* Size 0 moves no data: one I/O is one file. */
+		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
+			rate_log);
 	}
 }
 
@@ -122,13 +130,14 @@ static void put_phase(FILE *out, const struct bench_options *o,
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files)
+		  const char *subdir, const unsigned int *read_files,
+		  const char *rate_log)
 {
 	fprintf(out, "; cephfs-tool bench: run directory %s%s%s\n",
 		o->root_path, o->root_path[1] ? "/" : "", subdir);
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
-	put_global(out, o);
+	put_global(out, o, rate_log);
 	put_phase(out, o, subdir, PHASE_WRITE, NULL);
 	put_phase(out, o, subdir, PHASE_READ, read_files);
 	return ferror(out) ? -1 : 0;

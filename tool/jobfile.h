@@ -26,11 +26,14 @@ uint64_t effective_block_size(const struct bench_options *o);
 /*
  * Write the job file for run directory @subdir (inside --root-path).
  * @read_files gives how many of its files each thread reads (the ones a
- * time-capped write phase completed); NULL reads all of them.  Returns 0
- * or -1 when writing failed.
+ * time-capped write phase completed); NULL reads all of them.  With
+ * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
+ * size 0) to files starting with that path.  Returns 0 or -1 when writing
+ * failed.
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files);
+		  const char *subdir, const unsigned int *read_files,
+		  const char *rate_log);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge

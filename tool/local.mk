@@ -10,6 +10,8 @@ tool_libcephfstool_la_SOURCES = \
 	tool/fioresult.c tool/fioresult.h \
 	tool/clients.c tool/clients.h \
 	tool/clientresult.c tool/clientresult.h \
+	tool/fiolog.c tool/fiolog.h \
+	tool/plot.c tool/plot.h \
 	tool/progress.c tool/progress.h \
 	tool/report.c tool/report_json.c tool/report.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
@@ -33,7 +35,7 @@ dist_man_MANS = tool/cephfs-tool.1
 
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
-	t/unit-reduce t/unit-progress t/unit-clients
+	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -54,9 +56,12 @@ t_unit_progress_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_progress_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_clients_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_clients_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_plot_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
+	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t
 TESTS += t/tool-usage.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t

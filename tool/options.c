@@ -71,6 +71,7 @@ static const struct option_spec specs[] = {
 	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0 },
 	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0 },
 	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0 },
+	{ "plot", 0, V_STRING, FIELD(plot), 0, 0 },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -123,6 +124,7 @@ const char options_usage[] =
 "  --keep-job PATH            Write the fio job file to PATH and keep it\n"
 "  --clients HOST[:PORT],...  Run on these fio servers at once (fio --client)\n"
 "  --clients-file PATH        The same, one HOST[:PORT] a line\n"
+"  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
 "\n"
 "Sizes take K, M, G, T (optionally followed by B or iB), all powers of 1024.\n"
 "CEPH_ARGS passes through to libcephfs.\n";

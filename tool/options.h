@@ -55,6 +55,7 @@ struct bench_options {
 	const char *clients_list;	/* --clients */
 	const char *clients_file;	/* --clients-file */
 	struct client_list clients;	/* both, parsed; none: fio runs here */
+	const char *plot;		/* SVG of the rates over time */
 
 	bool help;
 };
