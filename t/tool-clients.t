@@ -7,7 +7,7 @@
 . "$(dirname "$0")/tool-lib.sh"
 need_cluster
 tool_root
-plan 27
+plan 32
 
 server_pids=
 # start_server VAR [ENV...]: a fio server on loopback, on the first port
@@ -136,6 +136,29 @@ it = json.load(open(sys.argv[1]))["iterations"][0]
 print(it["write"]["failed"], [c["write"].get("failed", False) for c in it["clients"]])' "$TMP/f.json")" \
 	"True [False, True]"
 siblings_intact "a failing client host"
+
+# Ctrl-C: fio --client tells the servers to stop their jobs.
+"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
+	--root-path "$CEPHFS_DIR" --clients "$h1,$h2" --threads 2 --files 100000 \
+	--size 0 --duration 60 >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 4
+start=$(date +%s)
+kill -INT $pid
+wait $pid
+rc=$?
+elapsed=$(( $(date +%s) - start ))
+is "SIGINT during a phase on two hosts: exit 130" $rc 130
+ok $([ $elapsed -lt 20 ]; echo $?) "... stopped in ${elapsed}s, not after the 60 s phase"
+is "... the phase and each host say interrupted" \
+	"$(grep -c 'FAILED: interrupted' "$TMP/out")" 3
+sleep 1
+busy=
+for server in $server_pids; do
+	[ -z "$(pgrep -P $server)" ] || busy="$busy $server"
+done
+is "... no job left running on a server" "$busy" ""
+siblings_intact "SIGINT on two hosts"
 
 stop_servers
 left=

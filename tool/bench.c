@@ -32,7 +32,9 @@ struct bench {
 	unsigned int targets;		/* 1, or the number of client hosts */
 	char **jobfiles;		/* per target */
 	unsigned int *planned;		/* files per thread */
+	unsigned int **write_files;	/* per target: planned, for every one */
 	unsigned int **read_files;	/* per target, what the read phase reads */
+	struct phase_plan *plans;	/* per target, of the phase running */
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
 	struct timespec started;
@@ -295,7 +297,7 @@ static void run_phase(struct bench *b, enum phase phase,
 		.plan = { phase, o->threads, files[0], o->size },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
-	struct phase_plan plans[b->targets];
+	struct phase_plan *plans = b->plans;
 	double start_sec = seconds_since(&b->started);
 	struct fio_command cmd;
 	struct fio_run run;
@@ -328,6 +330,9 @@ static void run_phase(struct bench *b, enum phase phase,
 		r->failed = true;
 		snprintf(r->error, sizeof(r->error), "interrupted (%s)",
 			 strsignal(stop_signal));
+		for (t = 0; hosts && t < o->clients.count; t++)
+			if (hosts[t].ran)
+				hosts[t] = *r;
 	}
 	if (o->progress && !r->failed)
 		show_progress(&live, &r->totals, true);
@@ -367,14 +372,12 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	struct iteration_result *it = &b->report.iterations[i];
 	char error[512];
 
-	unsigned int *planned[b->targets], t;
+	unsigned int t;
 
-	for (t = 0; t < b->targets; t++)
-		planned[t] = b->planned;
 	b->report.started = i + 1;
 	report_iteration_start(b->human, i + 1, o->iterations);
-	run_phase(b, PHASE_WRITE, planned, &it->write, it->hosts[PHASE_WRITE],
-		  b->read_files);
+	run_phase(b, PHASE_WRITE, b->write_files, &it->write,
+		  it->hosts[PHASE_WRITE], b->read_files);
 	if (it->write.failed)
 		return false;
 	/* A time-capped write phase leaves files unwritten: read the rest. */
@@ -500,14 +503,17 @@ static int allocate(struct bench *b)
 
 	b->targets = targets_of(o);
 	b->planned = calloc(o->threads, sizeof(*b->planned));
+	b->write_files = calloc(b->targets, sizeof(*b->write_files));
 	b->read_files = calloc(b->targets, sizeof(*b->read_files));
+	b->plans = calloc(b->targets, sizeof(*b->plans));
 	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
 	b->host_results = calloc(2 * (size_t)o->iterations * hosts + 1,
 				 sizeof(*b->host_results));
-	if (!b->planned || !b->read_files || !b->report.iterations ||
-	    !b->host_results)
+	if (!b->planned || !b->write_files || !b->read_files || !b->plans ||
+	    !b->report.iterations || !b->host_results)
 		return -1;
 	for (t = 0; t < b->targets; t++) {
+		b->write_files[t] = b->planned;
 		b->read_files[t] = calloc(o->threads, sizeof(*b->read_files[t]));
 		if (!b->read_files[t])
 			return -1;
@@ -564,6 +570,8 @@ static void release(struct bench *b)
 	for (t = 0; b->read_files && t < b->targets; t++)
 		free(b->read_files[t]);
 	free(b->read_files);
+	free(b->write_files);
+	free(b->plans);
 	free_jobfiles(b->jobfiles, b->targets);
 	free(b->planned);
 	free(b->host_results);
