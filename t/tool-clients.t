@@ -7,7 +7,7 @@
 . "$(dirname "$0")/tool-lib.sh"
 need_cluster
 tool_root
-plan 32
+plan 33
 
 server_pids=
 # start_server VAR [ENV...]: a fio server on loopback, on the first port

@@ -371,7 +371,6 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	const struct bench_options *o = b->o;
 	struct iteration_result *it = &b->report.iterations[i];
 	char error[512];
-
 	unsigned int t;
 
 	b->report.started = i + 1;

@@ -72,9 +72,9 @@ bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
  * kind it printed (a verify failure, the engine's, fio's own). */
 struct fio_output {
 	struct json_object *last;
-	char verify[512];
-	char engine[512];
-	char fio[512];
+	char verify[512];		/* fio's verify failure: file and offset */
+	char engine[512];		/* "cephfs: ..." */
+	char fio[512];			/* "fio: ..." */
 };
 
 /* Split a finished phase's output file and stderr. */
