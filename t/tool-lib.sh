@@ -38,3 +38,22 @@ siblings_intact() {
 	is "$1: the sibling directory keeps its file" \
 		"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/bench_run_sibling")" keep
 }
+
+# svg_summary FILE: a --plot SVG parsed as XML: per panel, its series
+# (phase and iteration) and how many of them have points.
+svg_summary() {
+	python3 - "$1" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+for panel in root.iter(ns + "g"):
+    if panel.get("class") != "panel":
+        continue
+    series = [g for g in panel if g.get("class") == "series"]
+    names = ["%s%s" % (g.get("data-phase"), g.get("data-iteration")) for g in series]
+    drawn = sum(1 for g in series
+                if g.find(ns + "polyline").get("points").strip())
+    print(panel.get("data-panel"), " ".join(names), "drawn:", drawn)
+PY
+}

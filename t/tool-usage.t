@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tool-lib.sh"
-plan 16
+plan 19
 
 usage() {
 	"$TOOL" "$@" >"$TMP/out" 2>"$TMP/err"
@@ -43,4 +43,18 @@ is "--keep-job with --dry-run writes the same job file" \
 	"$(sed -n '/^\[global\]/,$p' "$TMP/kept.fio")"
 is "--dry-run: two write and two read sections (3 files over 2 threads)" \
 	"$(grep -c '^\[write\]$' "$TMP/kept.fio") $(grep -c '^\[read\]$' "$TMP/kept.fio")" "2 2"
+
+usage bench --clients a:8801,b:x
+is "--clients with a bad port: exit 2, naming it" "$rc $(cat "$TMP/err")" \
+	"2 cephfs-tool: --clients: invalid client host 'b:x' (port must be 1 to 65535)"
+CEPH_CONF=/nonexistent usage bench --files 2 --clients a:8801,b --dry-run \
+	--keep-job "$TMP/c.fio" --plot p.svg
+is "--dry-run --clients: a job file per host, each in its own directory" \
+	"$(grep -h '^filename_format=' "$TMP/c.fio.a_8801" "$TMP/c.fio.b_8765" | sed 's/bench_run_[0-9a-f]*//')" \
+	"filename_format=/a_8801/benchmark_0_\$filenum
+filename_format=/a_8801/benchmark_0_\$filenum
+filename_format=/b_8765/benchmark_0_\$filenum
+filename_format=/b_8765/benchmark_0_\$filenum"
+is "... and one fio --client per phase, every host with its job file" \
+	"$(grep -c -- "--eta=never --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
 done_testing

@@ -46,7 +46,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files);
+	jobfile_write(f, o, "bench_run_abcd", read_files, NULL);
 	fclose(f);
 	return text;
 }
@@ -88,13 +88,38 @@ static void test_read_completed(void)
 	free(got);
 }
 
+/* --plot: every job logs its rate, averaged, where the tool reads it. */
+static void test_rate_log(void)
+{
+	struct bench_options o;
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	parse_line("bench --files 2 --plot p.svg", &o);
+	f = open_memstream(&text, &len);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate");
+	fclose(f);
+	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
+	   "--plot: a bandwidth log per job, averaged over 100 ms");
+	free(text);
+	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
+	f = open_memstream(&text, &len);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate");
+	fclose(f);
+	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
+	   "--plot with size 0: an IOPS log, one I/O being one file");
+	free(text);
+}
+
 static void test_commands(void)
 {
+	const char *jobfile[] = { "/tmp/x/bench.fio" };
 	struct bench_options o;
 	struct fio_command cmd;
 
 	parse_line("bench", &o);
-	fio_command_init(&cmd, &o, PHASE_WRITE, "/tmp/x/bench.fio", "/tmp/x/write.json");
+	fio_command_init(&cmd, &o, PHASE_WRITE, jobfile, "/tmp/x/write.json");
 	ok(!strcmp(cmd.argv[0], "/usr/bin/fio") &&
 	   !strcmp(cmd.argv[1], "--section=write") &&
 	   !strcmp(cmd.argv[2], "--output-format=json+") &&
@@ -102,18 +127,45 @@ static void test_commands(void)
 	   !strcmp(cmd.argv[4], "--eta=never") &&
 	   !strcmp(cmd.argv[5], "/tmp/x/bench.fio") && !cmd.argv[6],
 	   "write phase: fio --section=write, json+ to the output file");
+	fio_command_free(&cmd);
 	parse_line("bench --progress", &o);
-	fio_command_init(&cmd, &o, PHASE_READ, "j.fio", "read.json");
+	fio_command_init(&cmd, &o, PHASE_READ, (const char *[]){ "j.fio" },
+			 "read.json");
 	ok(!strcmp(cmd.argv[1], "--section=read") &&
 	   !strcmp(cmd.argv[5], "--status-interval=1") &&
 	   !strcmp(cmd.argv[6], "j.fio") && !cmd.argv[7],
 	   "read phase with --progress: a status document a second");
+	fio_command_free(&cmd);
+}
+
+/* One fio --client for every host, each with its own job file. */
+static void test_client_command(void)
+{
+	const char *jobfiles[] = { "j.fio.a_8765", "j.fio.__1_8801" };
+	struct bench_options o;
+	struct fio_command cmd;
+	char line[512] = "";
+	int i;
+
+	parse_line("bench --clients a,[::1]:8801", &o);
+	fio_command_init(&cmd, &o, PHASE_READ, jobfiles, "read.json");
+	for (i = 0; cmd.argv[i]; i++)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s%s",
+			 i ? " " : "", cmd.argv[i]);
+	is_str(line, "/usr/bin/fio --output-format=json+ --output=read.json "
+	       "--eta=never --client=ip:a,8765 j.fio.a_8765 --section=read "
+	       "--client=ip6:::1,8801 j.fio.__1_8801 --section=read",
+	       "clients: local options first, then each host, its job file and section");
+	fio_command_free(&cmd);
+	options_free(&o);
 }
 
 int main(void)
 {
 	test_cases();
 	test_read_completed();
+	test_rate_log();
 	test_commands();
+	test_client_command();
 	return done_testing();
 }

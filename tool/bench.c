@@ -1,32 +1,44 @@
 #include "config.h"
 
+#include <dirent.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "clientresult.h"
 #include "jobfile.h"
+#include "plot.h"
+#include "probe.h"
 #include "progress.h"
 #include "report.h"
 #include "rundir.h"
 #include "runner.h"
 
-/* Files in the tool's private temporary directory. */
-static const char *const tmp_names[] = {
-	"bench.fio", "write.json", "read.json", "fio.stderr",
-};
-
+/*
+ * fio runs here, or with --clients on every client host at once: a
+ * target each, with its own job file and its own directory inside the
+ * run directory.
+ */
 struct bench {
 	const struct bench_options *o;
 	FILE *human;			/* the report; stderr under --json - */
 	char subdir[NAME_MAX + 1];
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
-	char jobfile[PATH_MAX];
+	unsigned int targets;		/* 1, or the number of client hosts */
+	char **jobfiles;		/* per target */
 	unsigned int *planned;		/* files per thread */
-	unsigned int *read_files;	/* what the read phase reads of them */
+	unsigned int **write_files;	/* per target: planned, for every one */
+	unsigned int **read_files;	/* per target, what the read phase reads */
+	struct phase_plan *plans;	/* per target, of the phase running */
+	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
+	struct timespec started;
+	struct plot plot;		/* --plot */
 };
 
 static void shell_word(FILE *out, const char *word)
@@ -49,17 +61,61 @@ static void print_command(FILE *out, const struct fio_command *cmd)
 	fputc('\n', out);
 }
 
+/* Where a target's files go: the run directory, or its host's own
+ * directory inside it. */
+static void files_dir(const struct bench_options *o, const char *subdir,
+		      unsigned int target, char *dir, size_t len)
+{
+	if (o->clients.count)
+		snprintf(dir, len, "%s/%s", subdir, o->clients.hosts[target].dir);
+	else
+		snprintf(dir, len, "%s", subdir);
+}
+
+/* A target's job file: PATH alone, or PATH.<host dir> per client host. */
+static char *jobfile_path(const struct bench_options *o, const char *path,
+			  unsigned int target)
+{
+	char *name;
+
+	if (!o->clients.count)
+		return strdup(path);
+	if (asprintf(&name, "%s.%s", path, o->clients.hosts[target].dir) < 0)
+		return NULL;
+	return name;
+}
+
+/* With --plot, where a target's fio writes its rate logs: in @log_dir,
+ * under a name per client host, since fio --client names a host's logs
+ * by its address alone. */
+static const char *rate_log(const struct bench_options *o, const char *log_dir,
+			    unsigned int target, char *path, size_t len)
+{
+	if (!o->plot)
+		return NULL;
+	if (o->clients.count)
+		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
+			 o->clients.hosts[target].dir);
+	else
+		snprintf(path, len, "%s/" RATE_LOG_NAME, log_dir);
+	return path;
+}
+
 static int write_jobfile(const struct bench_options *o, const char *path,
-			 const char *subdir, const unsigned int *read_files)
+			 const char *subdir, unsigned int target,
+			 const unsigned int *read_files, const char *log_dir)
 {
 	FILE *f = fopen(path, "w");
+	char dir[PATH_MAX], log[PATH_MAX];
 	int ret;
 
 	if (!f) {
 		perror(path);
 		return -1;
 	}
-	ret = jobfile_write(f, o, subdir, read_files);
+	files_dir(o, subdir, target, dir, sizeof(dir));
+	ret = jobfile_write(f, o, dir, read_files,
+			    rate_log(o, log_dir, target, log, sizeof(log)));
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -67,25 +123,73 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 	return 0;
 }
 
+static void free_jobfiles(char **jobfiles, unsigned int targets)
+{
+	unsigned int t;
+
+	for (t = 0; jobfiles && t < targets; t++)
+		free(jobfiles[t]);
+	free(jobfiles);
+}
+
+/* The job file paths of every target; NULL when out of memory. */
+static char **jobfile_paths(const struct bench_options *o, const char *path,
+			    unsigned int targets)
+{
+	char **jobfiles = calloc(targets, sizeof(*jobfiles));
+	unsigned int t;
+
+	for (t = 0; jobfiles && t < targets; t++) {
+		jobfiles[t] = jobfile_path(o, path, t);
+		if (!jobfiles[t]) {
+			free_jobfiles(jobfiles, targets);
+			return NULL;
+		}
+	}
+	return jobfiles;
+}
+
+static unsigned int targets_of(const struct bench_options *o)
+{
+	return o->clients.count ? o->clients.count : 1;
+}
+
 int bench_dry_run(const struct bench_options *o)
 {
-	const char *path = o->keep_job ? o->keep_job : "bench.fio";
+	unsigned int t, targets = targets_of(o);
+	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX];
 	struct fio_command cmd;
-	char subdir[NAME_MAX + 1];
 	enum phase phase;
+	char **jobfiles;
+	int code = 0;
 
-	rundir_pick_name(o, subdir, sizeof(subdir));
-	if (o->keep_job && write_jobfile(o, o->keep_job, subdir, NULL))
+	jobfiles = jobfile_paths(o, o->keep_job ? o->keep_job : "bench.fio",
+				 targets);
+	if (!jobfiles) {
+		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return EXIT_RUN_FAILED;
-	printf("; --- fio job file %s ---\n", path);
-	jobfile_write(stdout, o, subdir, NULL);
-	printf("; --- fio commands, one per phase and iteration ---\n");
-	for (phase = PHASE_WRITE; phase <= PHASE_READ; phase++) {
-		fio_command_init(&cmd, o, phase, path,
-				 phase == PHASE_WRITE ? "write.json" : "read.json");
-		print_command(stdout, &cmd);
 	}
-	return 0;
+	rundir_pick_name(o, subdir, sizeof(subdir));
+	for (t = 0; t < targets && !code; t++) {
+		if (o->keep_job &&
+		    write_jobfile(o, jobfiles[t], subdir, t, NULL, "."))
+			code = EXIT_RUN_FAILED;
+		printf("; --- fio job file %s ---\n", jobfiles[t]);
+		files_dir(o, subdir, t, dir, sizeof(dir));
+		jobfile_write(stdout, o, dir, NULL,
+			      rate_log(o, ".", t, log, sizeof(log)));
+	}
+	printf("; --- fio commands, one per phase and iteration ---\n");
+	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
+		if (fio_command_init(&cmd, o, phase, (const char *const *)jobfiles,
+				     phase == PHASE_WRITE ? "write.json" : "read.json"))
+			code = EXIT_RUN_FAILED;
+		else
+			print_command(stdout, &cmd);
+		fio_command_free(&cmd);
+	}
+	free_jobfiles(jobfiles, targets);
+	return code;
 }
 
 static void tmp_path(const struct bench *b, const char *name, char *path,
@@ -137,49 +241,128 @@ static unsigned int sum(const unsigned int *files, unsigned int threads)
 	return total;
 }
 
+/* fio's results, per client host too; CPU only where fio ran here. */
+static void reduce_run(const struct bench *b, const struct fio_run *run,
+		       const struct phase_plan *plans, struct phase_result *r,
+		       struct phase_result *hosts, unsigned int **completed)
+{
+	struct fio_output out;
+
+	if (!b->o->clients.count) {
+		reduce_phase(run->output, run->output_len, run->stderr_text,
+			     run->status, &plans[0], r, completed ? completed[0] : NULL);
+		r->usr_sec = run->usr_sec;
+		r->sys_sec = run->sys_sec;
+		return;
+	}
+	fio_output_parse(&out, run->output, run->output_len, run->stderr_text);
+	reduce_client_phase(&out, run->status, &b->o->clients, plans, hosts, r,
+			    completed);
+	fio_output_free(&out);
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* --plot: the rates fio logged in the phase just run, summed over jobs
+ * and hosts; a phase without logs (fio failed) is drawn empty. */
+static void plot_phase(struct bench *b, enum phase phase, double start_sec)
+{
+	struct plot_series *s;
+
+	s = plot_add_series(&b->plot, phase, b->report.started, start_sec);
+	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
+		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
+			b->tmpdir);
+}
+
+/*
+ * Run one phase on every target.  @files: per target, the files of each
+ * thread; @completed (may be NULL): per target, what each thread did.
+ */
 static void run_phase(struct bench *b, enum phase phase,
-		      const unsigned int *files, struct phase_result *r,
-		      unsigned int *completed)
+		      unsigned int *const *files, struct phase_result *r,
+		      struct phase_result *hosts, unsigned int **completed)
 {
 	const struct bench_options *o = b->o;
 	struct live_status live = {
 		.out = b->human,
 		.tty = isatty(fileno(b->human)),
-		.plan = { phase, o->threads, files, o->size },
+		.plan = { phase, o->threads, files[0], o->size },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
+	struct phase_plan *plans = b->plans;
+	double start_sec = seconds_since(&b->started);
 	struct fio_command cmd;
 	struct fio_run run;
+	unsigned int t;
 
+	for (t = 0; t < b->targets; t++)
+		plans[t] = (struct phase_plan){ phase, o->threads, files[t], o->size };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
 		 sizeof(output));
 	tmp_path(b, "fio.stderr", errors, sizeof(errors));
-	fio_command_init(&cmd, o, phase, b->jobfile, output);
-	progress_init(&live.progress, o, phase, sum(files, o->threads));
-	if (run_fio(&cmd, output, errors, o->progress ? on_status : NULL, &live,
-		    &run, r->error, sizeof(r->error))) {
+	progress_init(&live.progress, o, phase, sum(files[0], o->threads));
+	if (fio_command_init(&cmd, o, phase, (const char *const *)b->jobfiles,
+			     output)) {
+		r->ran = r->failed = true;
+		snprintf(r->error, sizeof(r->error), "out of memory");
+	} else if (run_fio(&cmd, output, errors, o->progress ? on_status : NULL,
+			   &live, &run, r->error, sizeof(r->error))) {
 		r->ran = r->failed = true;
 	} else {
-		reduce_phase(run.output, run.output_len, run.stderr_text,
-			     run.status, &live.plan, r, completed);
-		r->usr_sec = run.usr_sec;
-		r->sys_sec = run.sys_sec;
+		reduce_run(b, &run, plans, r, hosts, completed);
 		fio_run_free(&run);
 	}
+	fio_command_free(&cmd);
+	if (o->plot)
+		plot_phase(b, phase, start_sec);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;
 		snprintf(r->error, sizeof(r->error), "interrupted (%s)",
 			 strsignal(stop_signal));
+		for (t = 0; hosts && t < o->clients.count; t++)
+			if (hosts[t].ran)
+				hosts[t] = *r;
 	}
 	if (o->progress && !r->failed)
 		show_progress(&live, &r->totals, true);
 	if (live.line_open)
 		fputc('\n', b->human);
 	report_phase(b->human, o, phase, r);
+	if (hosts)
+		report_hosts(b->human, o, hosts);
 	fflush(b->human);
+}
+
+/* Files left for the read phase, over every target. */
+static unsigned int files_to_read(const struct bench *b)
+{
+	unsigned int t, total = 0;
+
+	for (t = 0; t < b->targets; t++)
+		total += sum(b->read_files[t], b->o->threads);
+	return total;
+}
+
+static int write_jobfiles(const struct bench *b, unsigned int *const *read_files)
+{
+	unsigned int t;
+
+	for (t = 0; t < b->targets; t++)
+		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t,
+				  read_files ? read_files[t] : NULL, b->tmpdir))
+			return -1;
+	return 0;
 }
 
 /* One iteration; false when it failed or was interrupted. */
@@ -188,19 +371,20 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	const struct bench_options *o = b->o;
 	struct iteration_result *it = &b->report.iterations[i];
 	char error[512];
+	unsigned int t;
 
 	b->report.started = i + 1;
 	report_iteration_start(b->human, i + 1, o->iterations);
-	run_phase(b, PHASE_WRITE, b->planned, &it->write, b->read_files);
+	run_phase(b, PHASE_WRITE, b->write_files, &it->write,
+		  it->hosts[PHASE_WRITE], b->read_files);
 	if (it->write.failed)
 		return false;
 	/* A time-capped write phase leaves files unwritten: read the rest. */
-	if (o->duration &&
-	    write_jobfile(o, b->jobfile, b->subdir, b->read_files))
+	if (o->duration && write_jobfiles(b, b->read_files))
 		return false;
-	if (!o->duration)
-		memcpy(b->read_files, b->planned, o->threads * sizeof(*b->planned));
-	if (!sum(b->read_files, o->threads)) {
+	for (t = 0; !o->duration && t < b->targets; t++)
+		memcpy(b->read_files[t], b->planned, o->threads * sizeof(*b->planned));
+	if (!files_to_read(b)) {
 		it->read.ran = it->read.failed = true;
 		snprintf(it->read.error, sizeof(it->read.error),
 			 "no file was completed in the write phase");
@@ -208,7 +392,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 		report_phase(b->human, o, PHASE_READ, &it->read);
 		return false;
 	}
-	run_phase(b, PHASE_READ, b->read_files, &it->read, NULL);
+	run_phase(b, PHASE_READ, b->read_files, &it->read, it->hosts[PHASE_READ],
+		  NULL);
 	if (it->read.failed)
 		return false;
 	if (i + 1 < o->iterations &&
@@ -236,15 +421,43 @@ static int write_json(const struct bench *b)
 	return ret;
 }
 
+static int write_plot(struct bench *b)
+{
+	const struct bench_options *o = b->o;
+	FILE *f = fopen(o->plot, "w");
+	char hosts[64] = "";
+	int ret;
+
+	if (o->clients.count)
+		snprintf(hosts, sizeof(hosts), " on each of %u client hosts",
+			 o->clients.count);
+	snprintf(b->plot.title, sizeof(b->plot.title),
+		 "cephfs-tool bench %s: %u files of %" PRIu64 " bytes, %u threads%s",
+		 b->subdir, o->files, o->size, o->threads, hosts);
+	b->plot.file_size = o->size;
+	ret = f ? plot_write_svg(f, &b->plot) : -1;
+	if ((f && fclose(f)) || ret) {
+		fprintf(stderr, "cephfs-tool: cannot write %s\n", o->plot);
+		return -1;
+	}
+	return 0;
+}
+
+/* The directory is the tool's own (mkdtemp): everything in it goes. */
 static void remove_tmpdir(const struct bench *b)
 {
+	DIR *dir = opendir(b->tmpdir);
 	char path[PATH_MAX];
-	size_t i;
+	struct dirent *de;
 
-	for (i = 0; i < sizeof(tmp_names) / sizeof(tmp_names[0]); i++) {
-		tmp_path(b, tmp_names[i], path, sizeof(path));
+	while (dir && (de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		tmp_path(b, de->d_name, path, sizeof(path));
 		unlink(path);
 	}
+	if (dir)
+		closedir(dir);
 	rmdir(b->tmpdir);
 }
 
@@ -266,38 +479,103 @@ static int cleanup(const struct bench *b)
 	return 0;
 }
 
+/* Every client host's fio server must answer before anything starts. */
+static int probe_clients(const struct bench_options *o)
+{
+	char error[512];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < o->clients.count; i++) {
+		if (probe_fio_server(&o->clients.hosts[i], error, sizeof(error))) {
+			fprintf(stderr, "cephfs-tool: %s\n", error);
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+static int allocate(struct bench *b)
+{
+	const struct bench_options *o = b->o;
+	unsigned int t, i, hosts = o->clients.count;
+
+	b->targets = targets_of(o);
+	b->planned = calloc(o->threads, sizeof(*b->planned));
+	b->write_files = calloc(b->targets, sizeof(*b->write_files));
+	b->read_files = calloc(b->targets, sizeof(*b->read_files));
+	b->plans = calloc(b->targets, sizeof(*b->plans));
+	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
+	b->host_results = calloc(2 * (size_t)o->iterations * hosts + 1,
+				 sizeof(*b->host_results));
+	if (!b->planned || !b->write_files || !b->read_files || !b->plans ||
+	    !b->report.iterations || !b->host_results)
+		return -1;
+	for (t = 0; t < b->targets; t++) {
+		b->write_files[t] = b->planned;
+		b->read_files[t] = calloc(o->threads, sizeof(*b->read_files[t]));
+		if (!b->read_files[t])
+			return -1;
+	}
+	for (i = 0; hosts && i < o->iterations; i++) {
+		b->report.iterations[i].hosts[PHASE_WRITE] = &b->host_results[2 * i * hosts];
+		b->report.iterations[i].hosts[PHASE_READ] = &b->host_results[(2 * i + 1) * hosts];
+	}
+	for (t = 0; t < o->threads; t++)
+		b->planned[t] = files_of_thread(o, t);
+	return 0;
+}
+
 static int prepare(struct bench *b)
 {
 	const struct bench_options *o = b->o;
 	const char *tmp = getenv("TMPDIR");
-	char error[512];
-	unsigned int t;
+	char error[512], path[PATH_MAX];
 
-	b->planned = calloc(o->threads, sizeof(*b->planned));
-	b->read_files = calloc(o->threads, sizeof(*b->read_files));
-	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
-	if (!b->planned || !b->read_files || !b->report.iterations) {
+	if (allocate(b)) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return -1;
 	}
-	for (t = 0; t < o->threads; t++)
-		b->planned[t] = files_of_thread(o, t);
 	snprintf(b->tmpdir, sizeof(b->tmpdir), "%s/cephfs-tool.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(b->tmpdir)) {
 		perror("cephfs-tool: mkdtemp");
+		*b->tmpdir = '\0';
 		return -1;
 	}
 	if (o->keep_job)
-		snprintf(b->jobfile, sizeof(b->jobfile), "%s", o->keep_job);
+		snprintf(path, sizeof(path), "%s", o->keep_job);
 	else
-		tmp_path(b, "bench.fio", b->jobfile, sizeof(b->jobfile));
+		tmp_path(b, "bench.fio", path, sizeof(path));
+	b->jobfiles = jobfile_paths(o, path, b->targets);
+	if (!b->jobfiles) {
+		fprintf(stderr, "cephfs-tool: out of memory\n");
+		return -1;
+	}
+	if (probe_clients(o))
+		return -1;
 	if (rundir_create(o, b->subdir, sizeof(b->subdir), error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		*b->subdir = '\0';
 		return -1;
 	}
-	return write_jobfile(o, b->jobfile, b->subdir, NULL);
+	return write_jobfiles(b, NULL);
+}
+
+static void release(struct bench *b)
+{
+	unsigned int t;
+
+	for (t = 0; b->read_files && t < b->targets; t++)
+		free(b->read_files[t]);
+	free(b->read_files);
+	free(b->write_files);
+	free(b->plans);
+	free_jobfiles(b->jobfiles, b->targets);
+	free(b->planned);
+	free(b->host_results);
+	free(b->report.iterations);
+	plot_free(&b->plot);
 }
 
 int bench_run(const struct bench_options *o)
@@ -311,6 +589,7 @@ int bench_run(const struct bench_options *o)
 	b.report.o = o;
 	b.report.subdir = b.subdir;
 	runner_catch_signals();
+	clock_gettime(CLOCK_MONOTONIC, &b.started);
 	if (!prepare(&b) && !stop_signal) {
 		report_configuration(b.human, o, b.subdir);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
@@ -320,14 +599,14 @@ int bench_run(const struct bench_options *o)
 		report_final(b.human, &b.report);
 		if (o->json_path && write_json(&b))
 			ok = false;
+		if (o->plot && write_plot(&b))
+			ok = false;
 	}
 	if (*b.subdir && cleanup(&b))
 		ok = false;
 	if (*b.tmpdir)
 		remove_tmpdir(&b);
 	code = stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
-	free(b.planned);
-	free(b.read_files);
-	free(b.report.iterations);
+	release(&b);
 	return code;
 }

@@ -92,10 +92,11 @@ static unsigned int job_whole_files(struct json_object *ddir,
 	return files < UINT_MAX ? (unsigned int)files : UINT_MAX;
 }
 
-bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
-		     struct phase_totals *totals)
+static bool totals_of_jobs(struct json_object *jobs,
+			   const struct phase_plan *plan,
+			   struct phase_totals *totals)
 {
-	struct json_object *jobs = jobs_of(doc), *ddir;
+	struct json_object *ddir;
 	unsigned int runtime;
 	size_t i, n;
 
@@ -116,6 +117,12 @@ bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 			totals->runtime_ms = runtime;
 	}
 	return n > 0;
+}
+
+bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
+		     struct phase_totals *totals)
+{
+	return totals_of_jobs(jobs_of(doc), plan, totals);
 }
 
 struct bin {
@@ -199,17 +206,9 @@ static void merge_latency(struct json_object *jobs, const struct phase_plan *pla
 	free(bins);
 }
 
-/* What the reduction keeps while splitting the output. */
-struct reduce_state {
-	struct json_object *last;
-	char verify[512];		/* fio's verify failure: file and offset */
-	char engine[512];		/* "cephfs: ..." */
-	char fio[512];			/* "fio: ..." */
-};
-
 static void keep_last_doc(struct json_object *doc, void *ctx)
 {
-	struct reduce_state *st = ctx;
+	struct fio_output *st = ctx;
 
 	json_object_put(st->last);
 	st->last = json_object_get(doc);
@@ -221,20 +220,30 @@ static void keep_first(char *dst, size_t dst_len, const char *line, size_t len)
 		snprintf(dst, dst_len, "%.*s", (int)len, line);
 }
 
-/* fio and the engine say what went wrong in lines of their own. */
+/*
+ * fio and the engine say what went wrong in lines of their own; fio's
+ * servers send them to `fio --client` as "<hostname> fio: ...".
+ */
 static void keep_message(const char *line, size_t len, void *ctx)
 {
-	struct reduce_state *st = ctx;
+	struct fio_output *st = ctx;
+	const char *text = line, *end;
+	size_t text_len = len;
 
+	end = *line == '<' ? memmem(line, len, "> ", 2) : NULL;
+	if (end) {
+		text = end + 2;
+		text_len = len - (size_t)(text - line);
+	}
 	if (memmem(line, len, "verify failed", 13))
 		keep_first(st->verify, sizeof(st->verify), line, len);
-	else if (len > 8 && !memcmp(line, "cephfs: ", 8))
+	else if (text_len > 8 && !memcmp(text, "cephfs: ", 8))
 		keep_first(st->engine, sizeof(st->engine), line, len);
-	else if (len > 5 && !memcmp(line, "fio: ", 5))
+	else if (text_len > 5 && !memcmp(text, "fio: ", 5))
 		keep_first(st->fio, sizeof(st->fio), line, len);
 }
 
-static void scan_messages(struct reduce_state *st, const char *text)
+static void scan_messages(struct fio_output *st, const char *text)
 {
 	const char *eol;
 
@@ -260,7 +269,7 @@ static int first_job_error(struct json_object *jobs)
 	return 0;
 }
 
-static void explain_failure(struct phase_result *r, const struct reduce_state *st,
+static void explain_failure(struct phase_result *r, const struct fio_output *st,
 			    struct json_object *jobs, int fio_status, int job_error)
 {
 	const char *message = *st->verify ? st->verify :
@@ -301,24 +310,33 @@ static void per_thread_files(struct json_object *jobs,
 	}
 }
 
-void reduce_phase(const char *output, size_t output_len, const char *stderr_text,
-		  int fio_status, const struct phase_plan *plan,
-		  struct phase_result *r, unsigned int *completed)
+void fio_output_parse(struct fio_output *out, const char *output,
+		      size_t output_len, const char *stderr_text)
 {
-	struct reduce_state st = { 0 };
-	struct json_object *jobs = NULL;
 	size_t used;
+
+	memset(out, 0, sizeof(*out));
+	used = fio_output_split(output, output_len, keep_last_doc, keep_message, out);
+	if (used < output_len)
+		keep_message(output + used, output_len - used, out);
+	scan_messages(out, stderr_text);
+}
+
+void fio_output_free(struct fio_output *out)
+{
+	json_object_put(out->last);
+	out->last = NULL;
+}
+
+void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
+		 int fio_status, const struct phase_plan *plan,
+		 struct phase_result *r, unsigned int *completed)
+{
 	int job_error = 0;
 	unsigned int t;
 
 	memset(r, 0, sizeof(*r));
 	r->ran = true;
-	used = fio_output_split(output, output_len, keep_last_doc, keep_message, &st);
-	if (used < output_len)
-		keep_message(output + used, output_len - used, &st);
-	scan_messages(&st, stderr_text);
-	if (st.last)
-		jobs = jobs_of(st.last);
 	if (jobs)
 		job_error = first_job_error(jobs);
 
@@ -329,9 +347,9 @@ void reduce_phase(const char *output, size_t output_len, const char *stderr_text
 			for (t = 0; t < plan->threads; t++)
 				completed[t] = 0;
 	}
-	if (!jobs || !phase_totals_of(st.last, plan, &r->totals) ||
+	if (!jobs || !totals_of_jobs(jobs, plan, &r->totals) ||
 	    !r->totals.ios || fio_status || job_error) {
-		explain_failure(r, &st, jobs, fio_status, job_error);
+		explain_failure(r, out, jobs, fio_status, job_error);
 	} else {
 		r->seconds = r->totals.runtime_ms / 1000.0;
 		r->files = r->totals.whole_files;
@@ -342,5 +360,16 @@ void reduce_phase(const char *output, size_t output_len, const char *stderr_text
 		}
 		merge_latency(jobs, plan, &r->latency);
 	}
-	json_object_put(st.last);
+}
+
+void reduce_phase(const char *output, size_t output_len, const char *stderr_text,
+		  int fio_status, const struct phase_plan *plan,
+		  struct phase_result *r, unsigned int *completed)
+{
+	struct fio_output out;
+
+	fio_output_parse(&out, output, output_len, stderr_text);
+	reduce_jobs(out.last ? jobs_of(out.last) : NULL, &out,
+		    fio_status, plan, r, completed);
+	fio_output_free(&out);
 }

@@ -68,6 +68,29 @@ size_t fio_output_split(const char *text, size_t len,
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals);
 
+/* What fio wrote: its last JSON document and the first message of each
+ * kind it printed (a verify failure, the engine's, fio's own). */
+struct fio_output {
+	struct json_object *last;
+	char verify[512];		/* fio's verify failure: file and offset */
+	char engine[512];		/* "cephfs: ..." */
+	char fio[512];			/* "fio: ..." */
+};
+
+/* Split a finished phase's output file and stderr. */
+void fio_output_parse(struct fio_output *out, const char *output,
+		      size_t output_len, const char *stderr_text);
+void fio_output_free(struct fio_output *out);
+
+/*
+ * Reduce @jobs, fio's results of one phase (NULL: there were none), given
+ * fio's exit status (non-zero, or a negative signal number, is a failure).
+ * @completed (may be NULL) gets the files each thread completed.
+ */
+void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
+		 int fio_status, const struct phase_plan *plan,
+		 struct phase_result *r, unsigned int *completed);
+
 /*
  * Reduce a finished phase: fio's output file (@output), its stderr and
  * exit status (non-zero, or a negative signal number, is a failure).

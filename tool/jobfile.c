@@ -2,7 +2,11 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "fiolog.h"
 #include "jobfile.h"
 
 const char *phase_section(enum phase phase)
@@ -45,7 +49,8 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 	put_string(out, "cephfs_perf_dump", o->perf_dump);
 }
 
-static void put_global(FILE *out, const struct bench_options *o)
+static void put_global(FILE *out, const struct bench_options *o,
+		       const char *rate_log)
 {
 	fprintf(out, "[global]\n");
 	fprintf(out, "ioengine=external:%s\n", o->engine);
@@ -67,6 +72,12 @@ static void put_global(FILE *out, const struct bench_options *o)
 		fprintf(out, "verify=crc32c\n");
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
+	}
+	if (rate_log) {
+		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
+		/* Size 0 moves no data: one I/O is one file. */
+		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
+			rate_log);
 	}
 }
 
@@ -119,36 +130,80 @@ static void put_phase(FILE *out, const struct bench_options *o,
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files)
+		  const char *subdir, const unsigned int *read_files,
+		  const char *rate_log)
 {
 	fprintf(out, "; cephfs-tool bench: run directory %s%s%s\n",
 		o->root_path, o->root_path[1] ? "/" : "", subdir);
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
-	put_global(out, o);
+	put_global(out, o, rate_log);
 	put_phase(out, o, subdir, PHASE_WRITE, NULL);
 	put_phase(out, o, subdir, PHASE_READ, read_files);
 	return ferror(out) ? -1 : 0;
 }
 
-void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
-		      enum phase phase, const char *jobfile,
-		      const char *output)
+/* fio takes the options after --client=ADDRESS and its job file as that
+ * host's own, so each host runs its own job file. */
+static int add_clients(struct fio_command *cmd, const struct bench_options *o,
+		       const char *const *jobfiles, int n)
+{
+	char address[300];
+	unsigned int i;
+
+	cmd->client_args = calloc(o->clients.count + 1, sizeof(*cmd->client_args));
+	if (!cmd->client_args)
+		return -1;
+	for (i = 0; i < o->clients.count; i++) {
+		client_fio_address(&o->clients.hosts[i], address, sizeof(address));
+		if (asprintf(&cmd->client_args[i], "--client=%s", address) < 0) {
+			cmd->client_args[i] = NULL;
+			return -1;
+		}
+		cmd->argv[n++] = cmd->client_args[i];
+		cmd->argv[n++] = jobfiles[i];
+		cmd->argv[n++] = cmd->section_arg;
+	}
+	cmd->argv[n] = NULL;
+	return 0;
+}
+
+int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		     enum phase phase, const char *const *jobfiles,
+		     const char *output)
 {
 	int n = 0;
 
+	memset(cmd, 0, sizeof(*cmd));
 	snprintf(cmd->section_arg, sizeof(cmd->section_arg), "--section=%s",
 		 phase_section(phase));
 	snprintf(cmd->output_arg, sizeof(cmd->output_arg), "--output=%s",
 		 output);
+	cmd->argv = calloc(8 + 3 * o->clients.count, sizeof(*cmd->argv));
+	if (!cmd->argv)
+		return -1;
 	cmd->argv[n++] = o->fio;
-	cmd->argv[n++] = cmd->section_arg;
+	if (!o->clients.count)
+		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;
 	/* fio's status line would land in the report. */
 	cmd->argv[n++] = "--eta=never";
 	if (o->progress)
 		cmd->argv[n++] = "--status-interval=1";
-	cmd->argv[n++] = jobfile;
+	if (o->clients.count)
+		return add_clients(cmd, o, jobfiles, n);
+	cmd->argv[n++] = jobfiles[0];
 	cmd->argv[n] = NULL;
+	return 0;
+}
+
+void fio_command_free(struct fio_command *cmd)
+{
+	unsigned int i;
+
+	for (i = 0; cmd->client_args && cmd->client_args[i]; i++)
+		free(cmd->client_args[i]);
+	free(cmd->client_args);
+	free(cmd->argv);
 }

@@ -26,25 +26,36 @@ uint64_t effective_block_size(const struct bench_options *o);
 /*
  * Write the job file for run directory @subdir (inside --root-path).
  * @read_files gives how many of its files each thread reads (the ones a
- * time-capped write phase completed); NULL reads all of them.  Returns 0
- * or -1 when writing failed.
+ * time-capped write phase completed); NULL reads all of them.  With
+ * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
+ * size 0) to files starting with that path.  Returns 0 or -1 when writing
+ * failed.
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files);
+		  const char *subdir, const unsigned int *read_files,
+		  const char *rate_log);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge
  * across threads) in the output file; with --progress, fio adds a status
- * document there every second.
+ * document there every second.  With --clients, one `fio --client` runs
+ * the phase on every host at once, each with its own job file.
  */
 struct fio_command {
 	char section_arg[32];
 	char output_arg[4096 + 16];
-	const char *argv[8];		/* NULL-terminated */
+	char **client_args;		/* --client=ADDRESS per host, NULL-terminated */
+	const char **argv;		/* NULL-terminated */
 };
 
-void fio_command_init(struct fio_command *cmd, const struct bench_options *o,
-		      enum phase phase, const char *jobfile,
-		      const char *output);
+/*
+ * @jobfiles: the job file, or one per client host in --clients order.
+ * Returns 0, or -1 when out of memory.  Free with fio_command_free.
+ */
+int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
+		     enum phase phase, const char *const *jobfiles,
+		     const char *output);
+
+void fio_command_free(struct fio_command *cmd);
 
 #endif

@@ -8,6 +8,10 @@ tool_libcephfstool_la_SOURCES = \
 	tool/stats.c tool/stats.h \
 	tool/jobfile.c tool/jobfile.h \
 	tool/fioresult.c tool/fioresult.h \
+	tool/clients.c tool/clients.h \
+	tool/clientresult.c tool/clientresult.h \
+	tool/fiolog.c tool/fiolog.h \
+	tool/plot.c tool/plot.h \
 	tool/progress.c tool/progress.h \
 	tool/report.c tool/report_json.c tool/report.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
@@ -19,6 +23,7 @@ bin_PROGRAMS += tool/cephfs-tool
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
+	tool/probe.c tool/probe.h \
 	engine/mount_cache.c engine/mount_cache.h
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
 	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'
@@ -30,7 +35,7 @@ dist_man_MANS = tool/cephfs-tool.1
 
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
-	t/unit-reduce t/unit-progress
+	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -49,9 +54,14 @@ t_unit_reduce_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_reduce_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_progress_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_progress_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_clients_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_clients_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_plot_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
-CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t \
+CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
+	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t
 TESTS += t/tool-usage.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t

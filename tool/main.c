@@ -16,19 +16,21 @@ int main(int argc, char **argv)
 	struct bench_options o;
 	const char *engine = getenv("CEPHFS_TOOL_ENGINE");
 	char error[512];
+	int code = EXIT_USAGE;
 
 	options_init(&o, FIO_DEFAULT, engine && *engine ? engine : ENGINE_DEFAULT);
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
 		fputs(options_usage, stdout);
-		return 0;
+		code = 0;
+		break;
 	case PARSE_ERROR:
 		fprintf(stderr, "cephfs-tool: %s\n", error);
-		return EXIT_USAGE;
+		break;
 	case PARSE_OK:
+		code = o.dry_run ? bench_dry_run(&o) : bench_run(&o);
 		break;
 	}
-	if (o.dry_run)
-		return bench_dry_run(&o);
-	return bench_run(&o);
+	options_free(&o);
+	return code;
 }

@@ -69,6 +69,9 @@ static const struct option_spec specs[] = {
 	{ "fio", 0, V_STRING, FIELD(fio), 0, 0 },
 	{ "engine", 0, V_STRING, FIELD(engine), 0, 0 },
 	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0 },
+	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0 },
+	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0 },
+	{ "plot", 0, V_STRING, FIELD(plot), 0, 0 },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -119,6 +122,9 @@ const char options_usage[] =
 "  --engine PATH              fio-cephfs.so engine to load (env CEPHFS_TOOL_ENGINE)\n"
 "  --dry-run                  Print the fio job file and commands; run nothing\n"
 "  --keep-job PATH            Write the fio job file to PATH and keep it\n"
+"  --clients HOST[:PORT],...  Run on these fio servers at once (fio --client)\n"
+"  --clients-file PATH        The same, one HOST[:PORT] a line\n"
+"  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
 "\n"
 "Sizes take K, M, G, T (optionally followed by B or iB), all powers of 1024.\n"
 "CEPH_ARGS passes through to libcephfs.\n";
@@ -249,6 +255,11 @@ static bool check_combinations(const struct bench_options *o,
 		return invalid(error, len, "queue-depth", value,
 			       "only with --async-io");
 	}
+	/* fio's servers send no status documents to the client. */
+	if (o->progress && o->clients.count) {
+		snprintf(error, len, "--progress: cannot be combined with --clients");
+		return false;
+	}
 	if (o->async_io && o->per_thread_mount) {
 		snprintf(error, len, "--async-io: cannot be combined with --per-thread-mount");
 		return false;
@@ -265,6 +276,24 @@ static bool check_combinations(const struct bench_options *o,
 		snprintf(error, len,
 			 "--size: invalid value '%s' (must be a multiple of --block-size %llu)",
 			 value, (unsigned long long)o->block_size);
+		return false;
+	}
+	return true;
+}
+
+/* The host lists, once both options are known; errors name the option. */
+static bool parse_clients(struct bench_options *o, char *error, size_t len)
+{
+	char why[512];
+
+	if (o->clients_list &&
+	    !clients_add_list(&o->clients, o->clients_list, why, sizeof(why))) {
+		snprintf(error, len, "--clients: %s", why);
+		return false;
+	}
+	if (o->clients_file &&
+	    !clients_add_file(&o->clients, o->clients_file, why, sizeof(why))) {
+		snprintf(error, len, "--clients-file: %s", why);
 		return false;
 	}
 	return true;
@@ -344,7 +373,14 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 			 command);
 		return PARSE_ERROR;
 	}
+	if (!parse_clients(o, error, error_len))
+		return PARSE_ERROR;
 	if (!check_combinations(o, queue_depth_given, error, error_len))
 		return PARSE_ERROR;
 	return PARSE_OK;
+}
+
+void options_free(struct bench_options *o)
+{
+	clients_free(&o->clients);
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clients.h"
+
 struct bench_options {
 	/* General options: how to mount. NULL means libcephfs' default. */
 	const char *conf;
@@ -50,6 +52,10 @@ struct bench_options {
 	const char *fio;
 	const char *engine;
 	const char *keep_job;
+	const char *clients_list;	/* --clients */
+	const char *clients_file;	/* --clients-file */
+	struct client_list clients;	/* both, parsed; none: fio runs here */
+	const char *plot;		/* SVG of the rates over time */
 
 	bool help;
 };
@@ -71,6 +77,9 @@ void options_init(struct bench_options *o, const char *fio,
  */
 enum parse_result options_parse(struct bench_options *o, int argc,
 				char **argv, char *error, size_t error_len);
+
+/* Free what options_parse allocated. */
+void options_free(struct bench_options *o);
 
 /* Files the original tool gives thread @thread: the first files%threads
  * threads take one more. */

@@ -57,6 +57,19 @@ struct summary summarize_report(const struct bench_report *report,
 	return s;
 }
 
+/* Each host works in a directory of its own inside the run directory. */
+static void report_client_hosts(FILE *out, const struct bench_options *o)
+{
+	unsigned int i;
+
+	if (!o->clients.count)
+		return;
+	fprintf(out, "  Client Hosts: %u, each in <Subdirectory>/<host>_<port>\n",
+		o->clients.count);
+	for (i = 0; i < o->clients.count; i++)
+		fprintf(out, "    %s\n", o->clients.hosts[i].label);
+}
+
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir)
 {
@@ -85,6 +98,7 @@ void report_configuration(FILE *out, const struct bench_options *o,
 		fprintf(out, "  Async I/O: yes | Queue Depth: %u\n", o->queue_depth);
 	if (o->duration)
 		fprintf(out, "  Duration: %us per phase\n", o->duration);
+	report_client_hosts(out, o);
 	if (!o->size)
 		return;
 	if (o->no_verify)
@@ -107,19 +121,36 @@ void report_phase_start(FILE *out, enum phase phase)
 	fprintf(out, "Starting %s Phase...\n", phase == PHASE_WRITE ? "Write" : "Read");
 }
 
-void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
-		  const struct phase_result *r)
+static void report_figures(FILE *out, const struct bench_options *o,
+			   const struct phase_result *r)
 {
-	const char *label = phase == PHASE_WRITE ? "Write: " : "Read:  ";
-
 	if (r->failed) {
-		fprintf(out, "  %sFAILED: %s\n", label, r->error);
+		fprintf(out, "FAILED: %s\n", r->error);
 		return;
 	}
-	fprintf(out, "  %s", label);
 	if (o->size)
 		fprintf(out, "%g MB/s, ", r->mbps);
 	fprintf(out, "%g files/s (%gs)\n", r->files_per_sec, r->seconds);
+}
+
+void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
+		  const struct phase_result *r)
+{
+	fprintf(out, "  %s", phase == PHASE_WRITE ? "Write: " : "Read:  ");
+	report_figures(out, o, r);
+}
+
+void report_hosts(FILE *out, const struct bench_options *o,
+		  const struct phase_result *hosts)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->clients.count; i++) {
+		if (!hosts[i].ran)
+			continue;
+		fprintf(out, "    %s: ", o->clients.hosts[i].label);
+		report_figures(out, o, &hosts[i]);
+	}
 }
 
 static void report_summary(FILE *out, const char *title, const char *unit,
@@ -136,17 +167,22 @@ static void report_summary(FILE *out, const char *title, const char *unit,
 	fprintf(out, "  Max:     %g %s\n\n", s->max, unit);
 }
 
-static void report_details(FILE *out, unsigned int number, enum phase phase,
+/* CPU is the local fio's: with --clients fio works on other hosts. */
+static void report_details(FILE *out, const struct bench_options *o,
+			   unsigned int number, enum phase phase,
 			   const struct phase_result *r)
 {
 	const struct latency *l = &r->latency;
 
 	if (!r->ran || r->failed)
 		return;
-	fprintf(out, "  Iteration %u %s %g IOPS | latency ms: mean %g, p50 %g, p99 %g, p99.9 %g, max %g | CPU s: usr %g, sys %g\n",
+	fprintf(out, "  Iteration %u %s %g IOPS | latency ms: mean %g, p50 %g, p99 %g, p99.9 %g, max %g",
 		number, phase == PHASE_WRITE ? "Write:" : "Read: ", r->iops,
 		l->mean_ns / 1e6, l->p50_ns / 1e6, l->p99_ns / 1e6,
-		l->p999_ns / 1e6, l->max_ns / 1e6, r->usr_sec, r->sys_sec);
+		l->p999_ns / 1e6, l->max_ns / 1e6);
+	if (!o->clients.count)
+		fprintf(out, " | CPU s: usr %g, sys %g", r->usr_sec, r->sys_sec);
+	fputc('\n', out);
 }
 
 void report_final(FILE *out, const struct bench_report *report)
@@ -162,10 +198,15 @@ void report_final(FILE *out, const struct bench_report *report)
 		s = summarize_report(report, kind);
 		report_summary(out, summary_titles[kind], summary_units[kind], &s);
 	}
-	fprintf(out, "Per-Phase Details (IOPS, latency, client CPU of fio):\n");
+	if (report->o->clients.count)
+		fprintf(out, "Per-Phase Details (IOPS, latency over all client hosts):\n");
+	else
+		fprintf(out, "Per-Phase Details (IOPS, latency, client CPU of fio):\n");
 	for (i = 0; i < report->started; i++) {
-		report_details(out, i + 1, PHASE_WRITE, &report->iterations[i].write);
-		report_details(out, i + 1, PHASE_READ, &report->iterations[i].read);
+		report_details(out, report->o, i + 1, PHASE_WRITE,
+			       &report->iterations[i].write);
+		report_details(out, report->o, i + 1, PHASE_READ,
+			       &report->iterations[i].read);
 	}
 	fprintf(out, "\n");
 }

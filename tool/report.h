@@ -13,8 +13,10 @@
 #include "stats.h"
 
 struct iteration_result {
-	struct phase_result write;
+	struct phase_result write;	/* with --clients, the aggregate */
 	struct phase_result read;
+	/* With --clients, by phase, each host's in --clients order. */
+	struct phase_result *hosts[2];
 };
 
 struct bench_report {
@@ -50,6 +52,9 @@ void report_iteration_start(FILE *out, unsigned int number, unsigned int of);
 void report_phase_start(FILE *out, enum phase phase);
 void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
 		  const struct phase_result *r);
+/* A line per client host under the phase's aggregate line. */
+void report_hosts(FILE *out, const struct bench_options *o,
+		  const struct phase_result *hosts);
 /* "*** Final Report ***", the statistics and the added per-phase figures. */
 void report_final(FILE *out, const struct bench_report *report);
 

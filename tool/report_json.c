@@ -26,6 +26,17 @@ static struct json_object *string_or_null(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+static struct json_object *client_labels(const struct bench_options *o)
+{
+	struct json_object *list = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; i < o->clients.count; i++)
+		json_object_array_add(list,
+			json_object_new_string(o->clients.hosts[i].label));
+	return list;
+}
+
 static struct json_object *configuration(const struct bench_report *report)
 {
 	const struct bench_options *o = report->o;
@@ -55,6 +66,8 @@ static struct json_object *configuration(const struct bench_report *report)
 		add(c, "client_oc_size", json_object_new_int64((int64_t)o->client_oc_size));
 	if (o->msgr_workers)
 		add(c, "msgr_workers", json_object_new_int64(o->msgr_workers));
+	if (o->clients.count)
+		add(c, "clients", client_labels(o));
 	if (o->size) {
 		add(c, "verify", json_object_new_string(o->no_verify ? "off" : "crc32c"));
 		add(c, "final_flush", json_object_new_boolean(!o->no_final_flush));
@@ -87,11 +100,34 @@ static struct json_object *phase(const struct bench_options *o,
 	add(lat, "p99_9", number(r->latency.p999_ns / 1e6));
 	add(lat, "max", number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
+	/* The local fio's CPU: with --clients fio works on other hosts. */
+	if (o->clients.count)
+		return p;
 	cpu = json_object_new_object();
 	add(cpu, "usr_sec", number(r->usr_sec));
 	add(cpu, "sys_sec", number(r->sys_sec));
 	add(p, "cpu", cpu);
 	return p;
+}
+
+/* Each host's figures beside the aggregate ones. */
+static struct json_object *hosts(const struct bench_report *report,
+				 const struct iteration_result *r)
+{
+	const struct bench_options *o = report->o;
+	struct json_object *list = json_object_new_array(), *host;
+	unsigned int i;
+
+	for (i = 0; i < o->clients.count; i++) {
+		host = json_object_new_object();
+		add(host, "host", json_object_new_string(o->clients.hosts[i].label));
+		if (r->hosts[PHASE_WRITE][i].ran)
+			add(host, "write", phase(o, &r->hosts[PHASE_WRITE][i]));
+		if (r->hosts[PHASE_READ][i].ran)
+			add(host, "read", phase(o, &r->hosts[PHASE_READ][i]));
+		json_object_array_add(list, host);
+	}
+	return list;
 }
 
 static struct json_object *iterations(const struct bench_report *report)
@@ -108,6 +144,8 @@ static struct json_object *iterations(const struct bench_report *report)
 			add(it, "write", phase(report->o, &r->write));
 		if (r->read.ran)
 			add(it, "read", phase(report->o, &r->read));
+		if (report->o->clients.count)
+			add(it, "clients", hosts(report, r));
 		json_object_array_add(list, it);
 	}
 	return list;

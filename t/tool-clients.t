@@ -1,0 +1,169 @@
+#!/bin/sh
+# --clients: two fio servers on loopback, started here and stopped at the
+# end, run the bench at once, each in its own directory; the aggregate is
+# the sum of the hosts.  A host that is down, or up but failing, gives an
+# error naming it, exit 1 and no figures passed off as a whole run.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tool-lib.sh"
+need_cluster
+tool_root
+plan 33
+
+server_pids=
+# start_server VAR [ENV...]: a fio server on loopback, on the first port
+# of 8801-8820 that nothing listens on (fio binds with SO_REUSEPORT: it
+# would share a busy port rather than fail), its port in VAR.
+start_server() {
+	var=$1
+	shift
+	for port in $(seq 8801 8820); do
+		[ -z "$(ss -Hltn "sport = :$port")" ] || continue
+		env "$@" "$FIO" --server=ip:127.0.0.1,$port \
+			>"$TMP/server-$port.log" 2>&1 &
+		server_pids="$server_pids $!"
+		for i in $(seq 50); do
+			if [ -n "$(ss -Hltn "sport = :$port")" ]; then
+				eval "$var=$port"
+				return 0
+			fi
+			sleep 0.1
+		done
+		bail_out "fio --server on port $port: $(cat "$TMP/server-$port.log")"
+	done
+	bail_out "no free port for a fio server in 8801-8820"
+}
+
+stop_servers() {
+	for pid in $server_pids; do
+		kill $pid 2>/dev/null
+		wait $pid 2>/dev/null
+	done
+	server_pids=
+}
+trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
+
+start_server p1
+start_server p2
+h1=127.0.0.1:$p1 h2=localhost:$p2
+
+bench --clients "$h1,$h2" --threads 2 --files 6 --size 256K --block-size 64K \
+	--no-cleanup
+is "two client hosts: exit 0" $rc 0
+dir=$(run_dir)
+is "each host wrote in its own directory" \
+	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | sort | tr '\n' ' ')" \
+	"127.0.0.1_${p1} localhost_${p2} "
+is "... all of its 6 files" \
+	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/127.0.0.1_$p1" | sort | tr '\n' ' ')|$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/localhost_$p2" | wc -l)" \
+	"benchmark_0_0 benchmark_0_1 benchmark_0_2 benchmark_1_0 benchmark_1_1 benchmark_1_2 |6"
+"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
+
+# The tool's own temporary directory, to see it removed with the logs.
+mkdir "$TMP/tool-tmp"
+TMPDIR=$TMP/tool-tmp
+export TMPDIR
+bench --clients "$h1,$h2" --threads 2 --files 24 --size 1M --block-size 256K \
+	--iterations 2 --json "$TMP/c.json" --plot "$TMP/c.svg"
+is "two iterations on two hosts: exit 0" $rc 0
+is "the configuration lists the hosts" \
+	"$(sed -n '/^  Client Hosts:/,/^  [A-Z]/p' "$TMP/out" | sed '$d')" \
+	"  Client Hosts: 2, each in <Subdirectory>/<host>_<port>
+    $h1
+    $h2"
+host_lines() { grep -Ec "^    $1: [0-9.e+]+ MB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"; }
+is "a line per phase and iteration for $h1" "$(host_lines "$h1")" 4
+is "... and for $h2" "$(host_lines "$h2")" 4
+is "each host line follows its phase's aggregate line" \
+	"$(grep -A2 -E '^  (Write|Read): ' "$TMP/out" | grep -vc -- '^--$')" 12
+is "no client CPU in the details: fio ran elsewhere" "$(grep -c 'CPU s:' "$TMP/out")" 0
+sums=$(python3 - "$TMP/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["configuration"]["clients"])
+for it in d["iterations"]:
+    for phase in ("write", "read"):
+        agg = it[phase]
+        hosts = [c[phase] for c in it["clients"]]
+        for key in ("throughput_mbps", "files_per_sec", "iops"):
+            total = sum(h[key] for h in hosts)
+            if abs(agg[key] - total) > 1e-5 * total:
+                print("mismatch", it["number"], phase, key, agg[key], total)
+        for key in ("files", "bytes"):
+            if agg[key] != sum(h[key] for h in hosts):
+                print("mismatch", it["number"], phase, key)
+        if agg["duration_sec"] != max(h["duration_sec"] for h in hosts):
+            print("mismatch", it["number"], phase, "duration")
+        print(phase, agg["files"], [c["host"] for c in it["clients"]])
+PY
+)
+is "JSON: aggregate rates, files and bytes are the hosts' sums" "$sums" \
+	"['$h1', '$h2']
+write 48 ['$h1', '$h2']
+read 48 ['$h1', '$h2']
+write 48 ['$h1', '$h2']
+read 48 ['$h1', '$h2']"
+is "the statistics count both iterations" \
+	"$(grep -c 'Statistics (2 runs):' "$TMP/out")" 4
+like "--plot: a series per phase, from both hosts' logs" \
+	"$(svg_summary "$TMP/c.svg" 2>&1 | tr '\n' ' ')" \
+	'^bandwidth write1 read1 write2 read2 drawn: [1-4] file-rate write1 read1 write2 read2 drawn: [1-4] $'
+is "... and the tool's directory, logs and all, removed" "$(ls "$TMP/tool-tmp")" ""
+siblings_intact "two client hosts"
+
+start=$(date +%s)
+bench --clients "$h1,127.0.0.1:1" --files 4 --size 64K
+elapsed=$(( $(date +%s) - start ))
+is "a client host that is down: exit 1" $rc 1
+like "... one line naming it" "$(cat "$TMP/err")" \
+	'^cephfs-tool: client host 127\.0\.0\.1:1: cannot connect to its fio server: Connection refused'
+ok $([ $elapsed -lt 15 ]; echo $?) "... at once (${elapsed}s)"
+is "... before any report or run directory" "$(cat "$TMP/out")|$(left_in_root)" \
+	"|bench_run_sibling keep "
+
+# Up, but its jobs cannot reach the cluster: the phase fails, naming it.
+start_server p3 CEPH_CONF="$TMP/none.conf"
+h3=127.0.0.1:$p3
+bench --clients "$h1,$h3" --files 4 --size 64K --json "$TMP/f.json"
+is "a client host whose jobs fail: exit 1" $rc 1
+like "the phase fails, naming the host" "$(grep '^  Write:' "$TMP/out")" \
+	"^  Write: FAILED: client host $h3: "
+like "... which has its own FAILED line" "$(grep "^    $h3:" "$TMP/out")" \
+	"^    $h3: FAILED: "
+is "no figures counted for the run" "$(grep -c 'Statistics (0 runs):' "$TMP/out")" 4
+is "JSON: the aggregate failed, the host's entry too" \
+	"$(python3 -c 'import json,sys
+it = json.load(open(sys.argv[1]))["iterations"][0]
+print(it["write"]["failed"], [c["write"].get("failed", False) for c in it["clients"]])' "$TMP/f.json")" \
+	"True [False, True]"
+siblings_intact "a failing client host"
+
+# Ctrl-C: fio --client tells the servers to stop their jobs.
+"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
+	--root-path "$CEPHFS_DIR" --clients "$h1,$h2" --threads 2 --files 100000 \
+	--size 0 --duration 60 >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 4
+start=$(date +%s)
+kill -INT $pid
+wait $pid
+rc=$?
+elapsed=$(( $(date +%s) - start ))
+is "SIGINT during a phase on two hosts: exit 130" $rc 130
+ok $([ $elapsed -lt 20 ]; echo $?) "... stopped in ${elapsed}s, not after the 60 s phase"
+is "... the phase and each host say interrupted" \
+	"$(grep -c 'FAILED: interrupted' "$TMP/out")" 3
+sleep 1
+busy=
+for server in $server_pids; do
+	[ -z "$(pgrep -P $server)" ] || busy="$busy $server"
+done
+is "... no job left running on a server" "$busy" ""
+siblings_intact "SIGINT on two hosts"
+
+stop_servers
+left=
+for port in $p1 $p2 $p3; do
+	pgrep -f -- "--server=ip:127.0.0.1,$port\$" >/dev/null && left="$left $port"
+done
+is "no fio server left behind" "$left" ""
+done_testing

@@ -1,0 +1,35 @@
+#!/bin/sh
+# --plot: an SVG of MB/s and files/s over time with one series per phase
+# and iteration, from fio's own rate logs; valid XML; the benchmark still
+# reports when the plot cannot be written.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tool-lib.sh"
+need_cluster
+tool_root
+plan 13
+
+# Phases of a few hundred ms at least: fio logs a rate every 100 ms.
+bench --threads 2 --files 40 --size 1M --block-size 256K --iterations 2 \
+	--plot "$TMP/bench.svg"
+is "--plot: exit 0" $rc 0
+ok $([ -s "$TMP/bench.svg" ]; echo $?) "the SVG is written"
+summary=$(svg_summary "$TMP/bench.svg" 2>&1)
+is "valid XML: two panels, one series per phase and iteration, each drawn" \
+	"$summary" "bandwidth write1 read1 write2 read2 drawn: 4
+file-rate write1 read1 write2 read2 drawn: 4"
+like "axes with units" "$(tr '\n' ' ' <"$TMP/bench.svg")" 'Bandwidth \(MB/s\).*File rate \(files/s\).*Time since the benchmark started \(s\)'
+is "phase labels" "$(grep -o '>[WR][12]</text>' "$TMP/bench.svg" | tr '\n' ' ')" \
+	">W1</text> >R1</text> >W2</text> >R2</text> "
+is "the report is unchanged by --plot" "$(grep -c '^  \(Write\|Read\): ' "$TMP/out")" 4
+siblings_intact "--plot"
+
+bench --threads 2 --files 2000 --size 0 --plot "$TMP/md.svg"
+is "size 0 with --plot: exit 0" $rc 0
+is "size 0: the file rate panel alone" "$(svg_summary "$TMP/md.svg" 2>&1)" \
+	"file-rate write1 read1 drawn: 2"
+
+bench --files 4 --size 64K --plot "$TMP/no-such-dir/x.svg"
+is "an unwritable plot path: exit 1" $rc 1
+like "... says so" "$(cat "$TMP/err")" "cannot write $TMP/no-such-dir/x.svg"
+like "... after the benchmark has reported" "$(cat "$TMP/out")" 'Write Throughput Statistics \(1 runs\)'
+done_testing

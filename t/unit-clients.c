@@ -1,0 +1,203 @@
+/*
+ * --clients and --clients-file host lists, and the reduction of what one
+ * `fio --client` run on two servers wrote (saved from real runs on the
+ * sandbox cluster, in t/data/clients-*).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <unistd.h>
+
+#include "clientresult.h"
+#include "clients.h"
+#include "options.h"
+#include "tap.h"
+
+static void test_list(void)
+{
+	struct client_list l = { 0 };
+	char error[512] = "", address[300];
+
+	ok(clients_add_list(&l, "load1,10.0.0.2:8801,[fe80::1]:9000,::1", error,
+			    sizeof(error)) && l.count == 4,
+	   "four hosts: name, address:port, [IPv6]:port, bare IPv6 %s", error);
+	is_str(l.hosts[0].label, "load1:8765", "no port: fio's default 8765");
+	is_str(l.hosts[1].label, "10.0.0.2:8801", "address and port");
+	is_str(l.hosts[2].host, "fe80::1", "IPv6 without its brackets");
+	is_str(l.hosts[2].label, "[fe80::1]:9000", "IPv6 labelled with brackets");
+	is_int(l.hosts[3].port, 8765, "bare IPv6: the default port");
+	client_fio_address(&l.hosts[1], address, sizeof(address));
+	is_str(address, "ip:10.0.0.2,8801", "fio's address form for IPv4");
+	client_fio_address(&l.hosts[2], address, sizeof(address));
+	is_str(address, "ip6:fe80::1,9000", "fio's address form for IPv6");
+	is_str(l.hosts[1].dir, "10.0.0.2_8801", "a directory per host and port");
+	is_str(l.hosts[2].dir, "fe80__1_9000", "IPv6 directory: plain name characters");
+	clients_free(&l);
+}
+
+static void refused(const char *list, const char *want)
+{
+	struct client_list l = { 0 };
+	char error[512] = "";
+
+	ok(!clients_add_list(&l, list, error, sizeof(error)), "refused: '%s'", list);
+	is_str(error, want, "  ... naming the entry");
+	clients_free(&l);
+}
+
+static void test_refused(void)
+{
+	refused("a:0", "invalid client host 'a:0' (port must be 1 to 65535)");
+	refused("a:65536", "invalid client host 'a:65536' (port must be 1 to 65535)");
+	refused("a:x", "invalid client host 'a:x' (port must be 1 to 65535)");
+	refused("a:", "invalid client host 'a:' (port must be 1 to 65535)");
+	refused("a,,b", "invalid client host '' (no host)");
+	refused(":8801", "invalid client host ':8801' (no host)");
+	refused("[::1", "invalid client host '[::1' (expected [IPv6]:PORT)");
+	refused("[::1]8801", "invalid client host '[::1]8801' (expected [IPv6]:PORT)");
+	/* Two runs on one server would share a directory. */
+	refused("a,b:8765,a:8765", "invalid client host 'a:8765' (listed twice)");
+}
+
+static void test_file(void)
+{
+	char path[] = "/tmp/unit-clients.XXXXXX", error[512] = "";
+	struct client_list l = { 0 };
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+
+	fputs("# load hosts\n  load1:8801  \n\nload2\n", f);
+	fclose(f);
+	ok(clients_add_file(&l, path, error, sizeof(error)) && l.count == 2 &&
+	   !strcmp(l.hosts[0].label, "load1:8801") &&
+	   !strcmp(l.hosts[1].label, "load2:8765"),
+	   "file: a host a line, comments, blanks and spaces skipped %s", error);
+	f = fopen(path, "w");
+	fputs("# nobody\n", f);
+	fclose(f);
+	ok(!clients_add_file(&l, path, error, sizeof(error)) &&
+	   strstr(error, "lists no host"), "a file without hosts is refused");
+	unlink(path);
+	ok(!clients_add_file(&l, path, error, sizeof(error)) &&
+	   strstr(error, "No such file"), "a missing file is refused: %s", error);
+	clients_free(&l);
+}
+
+static void test_options(void)
+{
+	char *argv[16], error[512] = "";
+	struct bench_options o;
+	int argc;
+
+	argc = split_command_line("bench --clients a,b:1", argv, 16);
+	options_init(&o, "fio", "/e.so");
+	ok(options_parse(&o, argc, argv, error, sizeof(error)) == PARSE_OK &&
+	   o.clients.count == 2, "--clients parsed into hosts");
+	options_free(&o);
+	argc = split_command_line("bench --clients a,b:x", argv, 16);
+	options_init(&o, "fio", "/e.so");
+	ok(options_parse(&o, argc, argv, error, sizeof(error)) == PARSE_ERROR,
+	   "a bad host is a usage error");
+	is_str(error, "--clients: invalid client host 'b:x' (port must be 1 to 65535)",
+	       "  ... naming the option and the host");
+	options_free(&o);
+	argc = split_command_line("bench --clients a --progress", argv, 16);
+	options_init(&o, "fio", "/e.so");
+	ok(options_parse(&o, argc, argv, error, sizeof(error)) == PARSE_ERROR,
+	   "--progress with --clients: fio servers send no status");
+	options_free(&o);
+}
+
+/* What made t/data/clients-*.json: 5 files of 128K over 2 threads on
+ * each of 127.0.0.1:8801 and localhost:8802. */
+static const unsigned int files[] = { 3, 2 };
+
+static void reduce_saved(const char *json, const char *err, const char *hosts,
+			 enum phase phase, struct phase_result *per_host,
+			 struct phase_result *aggregate, unsigned int **completed)
+{
+	const struct phase_plan plan = { phase, 2, files, 128 << 10 };
+	const struct phase_plan plans[] = { plan, plan };
+	struct client_list l = { 0 };
+	char *output = read_data(json, NULL), *stderr_text = NULL, error[512];
+	struct fio_output out;
+
+	if (err)
+		stderr_text = read_data(err, NULL);
+	if (!clients_add_list(&l, hosts, error, sizeof(error))) {
+		printf("Bail out! %s\n", error);
+		exit(1);
+	}
+	fio_output_parse(&out, output, strlen(output), stderr_text);
+	reduce_client_phase(&out, 0, &l, plans, per_host, aggregate, completed);
+	fio_output_free(&out);
+	clients_free(&l);
+	free(output);
+	free(stderr_text);
+}
+
+static int near(double got, double want)
+{
+	return fabs(got - want) <= fabs(want) * 1e-6;
+}
+
+static void test_reduce(void)
+{
+	unsigned int done[2][2], *completed[] = { done[0], done[1] };
+	struct phase_result hosts[2], all;
+
+	reduce_saved("clients-write.json", NULL, "127.0.0.1:8801,localhost:8802",
+		     PHASE_WRITE, hosts, &all, completed);
+	ok(!hosts[0].failed && !hosts[1].failed && !all.failed,
+	   "both hosts and the aggregate reduced");
+	ok(hosts[0].totals.bytes == 655360 && hosts[0].files == 5 &&
+	   near(hosts[0].seconds, 0.052) && hosts[1].files == 5 &&
+	   near(hosts[1].seconds, 0.093),
+	   "each host: its own jobs only, its slowest job's time");
+	ok(done[0][0] == 3 && done[0][1] == 2 && done[1][0] == 3 && done[1][1] == 2,
+	   "files completed per host and thread");
+	ok(near(all.mbps, hosts[0].mbps + hosts[1].mbps) &&
+	   near(all.files_per_sec, hosts[0].files_per_sec + hosts[1].files_per_sec) &&
+	   near(all.iops, hosts[0].iops + hosts[1].iops),
+	   "aggregate MB/s, files/s, IOPS: the hosts' sums (%g MB/s)", all.mbps);
+	ok(all.totals.bytes == 1310720 && all.files == 10 && near(all.seconds, 0.093),
+	   "aggregate bytes and files summed; time: the slowest host's");
+	/* fio's own "All clients" entry: N 20, mean 2226692.55, max 8213753. */
+	ok(all.latency.samples == 20 && all.latency.max_ns == 8213753 &&
+	   fabs(all.latency.mean_ns - 2226692.55) < 1,
+	   "aggregate latency: fio's All clients samples, mean and max");
+	ok(all.latency.p50_ns <= all.latency.p99_ns &&
+	   all.latency.p99_ns <= all.latency.max_ns,
+	   "aggregate percentiles from the merged histograms");
+
+	reduce_saved("clients-read.json", NULL, "127.0.0.1:8801,localhost:8802",
+		     PHASE_READ, hosts, &all, NULL);
+	ok(!all.failed && near(all.mbps, hosts[0].mbps + hosts[1].mbps) &&
+	   all.files == 10, "read phase: hosts in the other order, same sums");
+}
+
+static void test_host_down(void)
+{
+	struct phase_result hosts[2], all;
+
+	/* fio --client exits 0 here, with the other host's results alone. */
+	reduce_saved("clients-down-read.json", "clients-down-read.stderr",
+		     "127.0.0.1:8801,localhost:8803", PHASE_READ, hosts, &all, NULL);
+	ok(!hosts[0].failed && hosts[1].failed,
+	   "the host that answered reduced, the one that did not failed");
+	ok(all.failed, "the aggregate fails: no partial figures passed off as whole");
+	is_str(all.error,
+	       "client host localhost:8803: no results from this host; fio: connect: Connection refused",
+	       "the error names the host");
+}
+
+int main(void)
+{
+	test_list();
+	test_refused();
+	test_file();
+	test_options();
+	test_reduce();
+	test_host_down();
+	return done_testing();
+}

@@ -1,0 +1,123 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "clientresult.h"
+
+static const char *string_member(struct json_object *obj, const char *key)
+{
+	struct json_object *value;
+
+	if (!json_object_object_get_ex(obj, key, &value))
+		return "";
+	return json_object_get_string(value);
+}
+
+/* The host's jobs of this phase; "All clients" carries the first host's
+ * name and port, so the job name tells it apart. */
+static bool is_host_job(struct json_object *entry, const char *section,
+			const struct client_host *h)
+{
+	struct json_object *port;
+
+	return !strcmp(string_member(entry, "jobname"), section) &&
+	       !strcmp(string_member(entry, "hostname"), h->host) &&
+	       json_object_object_get_ex(entry, "port", &port) &&
+	       json_object_get_int(port) == (int)h->port;
+}
+
+static void no_results(struct phase_result *r, const struct fio_output *out)
+{
+	const char *message = *out->engine ? out->engine : out->fio;
+
+	memset(r, 0, sizeof(*r));
+	r->ran = r->failed = true;
+	snprintf(r->error, sizeof(r->error), "no results from this host%s%.450s",
+		 *message ? "; " : "", message);
+}
+
+static void reduce_host(const struct fio_output *out, struct json_object *stats,
+			const struct client_host *h, const struct phase_plan *plan,
+			struct json_object *all_jobs, struct phase_result *r,
+			unsigned int *completed)
+{
+	struct json_object *jobs = json_object_new_array(), *entry;
+	size_t i, n = stats ? json_object_array_length(stats) : 0;
+	unsigned int t;
+
+	for (i = 0; i < n; i++) {
+		entry = json_object_array_get_idx(stats, i);
+		if (!is_host_job(entry, phase_section(plan->phase), h))
+			continue;
+		json_object_array_add(jobs, json_object_get(entry));
+		json_object_array_add(all_jobs, json_object_get(entry));
+	}
+	if (json_object_array_length(jobs)) {
+		reduce_jobs(jobs, out, 0, plan, r, completed);
+	} else {
+		no_results(r, out);
+		for (t = 0; completed && t < plan->threads; t++)
+			completed[t] = 0;
+	}
+	json_object_put(jobs);
+}
+
+/* The aggregate names the first host that failed: its figures are missing. */
+static void fail_on_host(struct phase_result *aggregate,
+			 const struct client_list *clients,
+			 const struct phase_result *hosts)
+{
+	unsigned int i, failed = 0, first = 0;
+
+	for (i = clients->count; i-- > 0;) {
+		if (hosts[i].failed) {
+			failed++;
+			first = i;
+		}
+	}
+	if (!failed)
+		return;
+	aggregate->failed = true;
+	if (failed > 1)
+		snprintf(aggregate->error, sizeof(aggregate->error),
+			 "client host %.200s: %.250s (and %u more hosts)",
+			 clients->hosts[first].label, hosts[first].error, failed - 1);
+	else
+		snprintf(aggregate->error, sizeof(aggregate->error),
+			 "client host %.200s: %.280s", clients->hosts[first].label,
+			 hosts[first].error);
+}
+
+void reduce_client_phase(const struct fio_output *out, int fio_status,
+			 const struct client_list *clients,
+			 const struct phase_plan *plans,
+			 struct phase_result *hosts,
+			 struct phase_result *aggregate,
+			 unsigned int *const *completed)
+{
+	struct json_object *stats = NULL, *all_jobs = json_object_new_array();
+	unsigned int i;
+
+	/* A damaged document may hold anything there. */
+	if (out->last &&
+	    (!json_object_object_get_ex(out->last, "client_stats", &stats) ||
+	     !json_object_is_type(stats, json_type_array)))
+		stats = NULL;
+	for (i = 0; i < clients->count; i++)
+		reduce_host(out, stats, &clients->hosts[i], &plans[i], all_jobs,
+			    &hosts[i], completed ? completed[i] : NULL);
+	reduce_jobs(json_object_array_length(all_jobs) ? all_jobs : NULL, out,
+		    fio_status, &plans[0], aggregate, NULL);
+	json_object_put(all_jobs);
+	fail_on_host(aggregate, clients, hosts);
+	if (aggregate->failed)
+		return;
+	/* Every host ran at once: their rates add up. */
+	aggregate->mbps = aggregate->files_per_sec = aggregate->iops = 0;
+	for (i = 0; i < clients->count; i++) {
+		aggregate->mbps += hosts[i].mbps;
+		aggregate->files_per_sec += hosts[i].files_per_sec;
+		aggregate->iops += hosts[i].iops;
+	}
+}

@@ -1,0 +1,320 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+
+/* Layout, in SVG user units (pixels at 100%). */
+#define WIDTH		1000
+#define LEFT		90	/* room for the y tick labels and axis title */
+#define RIGHT		30
+#define TOP		90	/* title and legend */
+#define PANEL_HEIGHT	240
+#define PANEL_GAP	80	/* x tick labels and axis title of the panel above */
+#define BOTTOM		60
+#define MAX_POINTS	800	/* more steps than this are averaged in groups */
+#define MAX_MARKERS	120	/* beyond this, markers would hide the line */
+
+static const char *const phase_colors[] = {
+	[PHASE_WRITE] = "#1f77b4",
+	[PHASE_READ] = "#d95f02",
+};
+static const char *const band_colors[] = {
+	[PHASE_WRITE] = "#e3eef8",
+	[PHASE_READ] = "#fbe7d7",
+};
+
+/* What one panel shows, from a step's summed rate. */
+struct panel {
+	const char *title;
+	double (*value)(const struct plot *p, double rate);
+};
+
+static double megabytes_per_sec(const struct plot *p, double kib_per_sec)
+{
+	return kib_per_sec / 1024.0;
+}
+
+static double files_per_sec(const struct plot *p, double rate)
+{
+	/* Bandwidth over the file size; size 0 logs one I/O per file. */
+	return p->file_size ? rate * 1024.0 / (double)p->file_size : rate;
+}
+
+static const struct panel bandwidth_panel = { "Bandwidth (MB/s)", megabytes_per_sec };
+static const struct panel file_rate_panel = { "File rate (files/s)", files_per_sec };
+
+struct plot_series *plot_add_series(struct plot *p, enum phase phase,
+				    unsigned int iteration, double start_sec)
+{
+	struct plot_series *grown;
+
+	grown = realloc(p->series, (p->count + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	p->series = grown;
+	grown += p->count++;
+	*grown = (struct plot_series){ phase, iteration, start_sec, { NULL, 0 } };
+	return grown;
+}
+
+void plot_free(struct plot *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->count; i++)
+		rate_steps_free(&p->series[i].rates);
+	free(p->series);
+	p->series = NULL;
+	p->count = 0;
+}
+
+static double series_end(const struct plot_series *s)
+{
+	return s->start_sec + (double)s->rates.steps * FIO_LOG_MSEC / 1000.0;
+}
+
+/* A step of 1, 2 or 5 times a power of ten giving about @ticks ticks. */
+static double tick_step(double range, int ticks)
+{
+	double raw = range / ticks, magnitude = pow(10, floor(log10(raw)));
+	double f = raw / magnitude;
+
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * magnitude;
+}
+
+/* Groups of steps averaged into one point, so no series has too many. */
+static size_t group_of(const struct plot_series *s)
+{
+	return (s->rates.steps + MAX_POINTS - 1) / MAX_POINTS;
+}
+
+/* The average of the logged steps in group @g, NAN when none was. */
+static double group_rate(const struct plot_series *s, size_t g, size_t group)
+{
+	double sum = 0;
+	size_t i, n = 0;
+
+	for (i = g * group; i < (g + 1) * group && i < s->rates.steps; i++) {
+		if (!isnan(s->rates.sum[i])) {
+			sum += s->rates.sum[i];
+			n++;
+		}
+	}
+	return n ? sum / (double)n : NAN;
+}
+
+static double group_time(const struct plot_series *s, size_t g, size_t group)
+{
+	double last = (double)((g + 1) * group < s->rates.steps ?
+			       (g + 1) * group - 1 : s->rates.steps - 1);
+
+	return s->start_sec + last * FIO_LOG_MSEC / 1000.0;
+}
+
+static double panel_max(const struct plot *p, const struct panel *panel)
+{
+	double max = 0, v;
+	size_t i, g, group;
+
+	for (i = 0; i < p->count; i++) {
+		group = group_of(&p->series[i]);
+		for (g = 0; g * group < p->series[i].rates.steps; g++) {
+			v = group_rate(&p->series[i], g, group);
+			if (!isnan(v) && panel->value(p, v) > max)
+				max = panel->value(p, v);
+		}
+	}
+	return max;
+}
+
+/* Maps data to the drawing area of one panel. */
+struct frame {
+	double top;
+	double x_max;
+	double y_max;
+};
+
+static double x_of(const struct frame *f, double t)
+{
+	return LEFT + t / f->x_max * (WIDTH - LEFT - RIGHT);
+}
+
+static double y_of(const struct frame *f, double v)
+{
+	return f->top + PANEL_HEIGHT - v / f->y_max * PANEL_HEIGHT;
+}
+
+static const char *phase_letter(enum phase phase)
+{
+	return phase == PHASE_WRITE ? "W" : "R";
+}
+
+static const char *phase_name(enum phase phase)
+{
+	return phase == PHASE_WRITE ? "Write" : "Read";
+}
+
+/* Each phase a shaded band, so phases stand apart even without samples. */
+static void draw_bands(FILE *out, const struct plot *p, const struct frame *f,
+		       bool labels)
+{
+	const struct plot_series *s;
+	double x0, x1;
+	size_t i;
+
+	for (i = 0; i < p->count; i++) {
+		s = &p->series[i];
+		x0 = x_of(f, s->start_sec);
+		x1 = x_of(f, series_end(s));
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
+			x0, f->top, x1 - x0 > 1 ? x1 - x0 : 1, PANEL_HEIGHT,
+			band_colors[s->phase]);
+		if (labels)
+			fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"phase\" fill=\"%s\">%s%u</text>\n",
+				(x0 + x1) / 2, f->top - 6, phase_colors[s->phase],
+				phase_letter(s->phase), s->iteration);
+	}
+}
+
+static void draw_axes(FILE *out, const struct frame *f, const char *title)
+{
+	double step, v;
+
+	step = tick_step(f->y_max, 5);
+	for (v = 0; v <= f->y_max * (1 + 1e-9); v += step) {
+		fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>\n",
+			LEFT, WIDTH - RIGHT, y_of(f, v), y_of(f, v));
+		fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+			LEFT - 8, y_of(f, v) + 4, v);
+	}
+	step = tick_step(f->x_max, 10);
+	for (v = 0; v <= f->x_max * (1 + 1e-9); v += step) {
+		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>\n",
+			x_of(f, v), x_of(f, v), f->top + PANEL_HEIGHT,
+			f->top + PANEL_HEIGHT + 5);
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
+			x_of(f, v), f->top + PANEL_HEIGHT + 20, v);
+	}
+	fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n",
+		LEFT, f->top, WIDTH - LEFT - RIGHT, PANEL_HEIGHT);
+	fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 %d %.1f)\" class=\"label\">%s</text>\n",
+		22, f->top + PANEL_HEIGHT / 2, 22, f->top + PANEL_HEIGHT / 2, title);
+	fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" class=\"label\">Time since the benchmark started (s)</text>\n",
+		(LEFT + WIDTH - RIGHT) / 2, f->top + PANEL_HEIGHT + 42);
+}
+
+static void draw_line(FILE *out, const struct plot *p, const struct panel *panel,
+		      const struct frame *f, const struct plot_series *s)
+{
+	size_t g, group = group_of(s), points = 0;
+	double v;
+
+	fprintf(out, "<polyline class=\"rate\" stroke=\"%s\" points=\"",
+		phase_colors[s->phase]);
+	for (g = 0; g * group < s->rates.steps; g++) {
+		v = group_rate(s, g, group);
+		if (isnan(v))
+			continue;
+		fprintf(out, "%s%.1f,%.1f", points++ ? " " : "",
+			x_of(f, group_time(s, g, group)), y_of(f, panel->value(p, v)));
+	}
+	fprintf(out, "\"/>\n");
+	if (points > MAX_MARKERS)
+		return;
+	for (g = 0; g * group < s->rates.steps; g++) {
+		v = group_rate(s, g, group);
+		if (!isnan(v))
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+				x_of(f, group_time(s, g, group)),
+				y_of(f, panel->value(p, v)), phase_colors[s->phase]);
+	}
+}
+
+static void draw_panel(FILE *out, const struct plot *p, const struct panel *panel,
+		       const char *name, double top, double x_max, bool phase_labels)
+{
+	struct frame f = { top, x_max, panel_max(p, panel) * 1.1 };
+	size_t i;
+
+	if (f.y_max <= 0)
+		f.y_max = 1;
+	/* Round the top up to a tick, so the highest gridline is the frame. */
+	f.y_max = ceil(f.y_max / tick_step(f.y_max, 5)) * tick_step(f.y_max, 5);
+	fprintf(out, "<g class=\"panel\" data-panel=\"%s\">\n", name);
+	draw_bands(out, p, &f, phase_labels);
+	draw_axes(out, &f, panel->title);
+	for (i = 0; i < p->count; i++) {
+		fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"><title>%s, iteration %u</title>\n",
+			phase_section(p->series[i].phase), p->series[i].iteration,
+			phase_name(p->series[i].phase), p->series[i].iteration);
+		draw_line(out, p, panel, &f, &p->series[i]);
+		fprintf(out, "</g>\n");
+	}
+	fprintf(out, "</g>\n");
+}
+
+static void put_escaped(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == '&')
+			fputs("&amp;", out);
+		else if (*text == '<')
+			fputs("&lt;", out);
+		else if (*text == '>')
+			fputs("&gt;", out);
+		else
+			fputc(*text, out);
+	}
+}
+
+static void draw_legend(FILE *out)
+{
+	enum phase phase;
+	int x = LEFT;
+
+	for (phase = PHASE_WRITE; phase <= PHASE_READ; phase++, x += 260) {
+		fprintf(out, "<rect x=\"%d\" y=\"48\" width=\"22\" height=\"12\" fill=\"%s\"/>\n",
+			x, band_colors[phase]);
+		fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"54\" y2=\"54\" class=\"rate\" stroke=\"%s\"/>\n",
+			x, x + 22, phase_colors[phase]);
+		fprintf(out, "<text x=\"%d\" y=\"58\">%s phase %s1, %s2, ... (iteration)</text>\n",
+			x + 30, phase_name(phase), phase_letter(phase),
+			phase_letter(phase));
+	}
+}
+
+int plot_write_svg(FILE *out, const struct plot *p)
+{
+	int panels = p->file_size ? 2 : 1;
+	int height = TOP + panels * PANEL_HEIGHT + (panels - 1) * PANEL_GAP + BOTTOM;
+	double x_max = 0;
+	size_t i;
+
+	for (i = 0; i < p->count; i++)
+		if (series_end(&p->series[i]) > x_max)
+			x_max = series_end(&p->series[i]);
+	x_max = x_max > 0 ? ceil(x_max / tick_step(x_max, 10)) * tick_step(x_max, 10) : 1;
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">\n",
+		WIDTH, height, WIDTH, height);
+	fprintf(out, "<style>.grid{stroke:#ddd} .axis{stroke:#333} .frame{fill:none;stroke:#333} "
+		".rate{fill:none;stroke-width:2} .label{font-size:14px} "
+		".phase{font-weight:bold} .title{font-size:17px;font-weight:bold}</style>\n");
+	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);
+	put_escaped(out, p->title);
+	fprintf(out, "</text>\n");
+	draw_legend(out);
+	if (p->file_size)
+		draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true);
+	draw_panel(out, p, &file_rate_panel, "file-rate",
+		   TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
+		   panels == 1);
+	fprintf(out, "</svg>\n");
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * --plot: bandwidth (MB/s) and file rate (files/s) over the benchmark's
+ * time, one series per phase and iteration, as a self-contained SVG.
+ */
+#ifndef CEPHFS_TOOL_PLOT_H
+#define CEPHFS_TOOL_PLOT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fiolog.h"
+#include "jobfile.h"
+
+struct plot_series {
+	enum phase phase;
+	unsigned int iteration;		/* from 1 */
+	double start_sec;		/* since the benchmark started */
+	struct rate_steps rates;	/* KiB/s, or files/s for size 0 */
+};
+
+struct plot {
+	char title[256];
+	uint64_t file_size;		/* 0: the rates are files/s, no bandwidth */
+	struct plot_series *series;
+	size_t count;
+};
+
+/* Append an empty series; NULL when out of memory. */
+struct plot_series *plot_add_series(struct plot *p, enum phase phase,
+				    unsigned int iteration, double start_sec);
+
+/* Write the plot; -1 when writing failed. */
+int plot_write_svg(FILE *out, const struct plot *p);
+
+void plot_free(struct plot *p);
+
+#endif
