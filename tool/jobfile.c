@@ -44,6 +44,7 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 	if (o->msgr_workers)
 		fprintf(out, "cephfs_msgr_workers=%u\n", o->msgr_workers);
 	fprintf(out, "cephfs_mount_timeout=%u\n", o->mount_timeout);
+	fprintf(out, "cephfs_op_timeout=%u\n", o->op_timeout);
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
 	put_string(out, "cephfs_perf_dump", o->perf_dump);

@@ -45,6 +45,7 @@ static const struct option_spec specs[] = {
 	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0 },
 	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24 },
 	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400 },
+	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400 },
 	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024 },
 	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000 },
 	{ "files", 0, V_UINT, FIELD(files), 1, INT_MAX },
@@ -94,6 +95,8 @@ const char options_usage[] =
 "  --client-oc-size SIZE      Override client_oc_size for the benchmark mount\n"
 "  --msgr-workers N           Override ms_async_op_threads (1 to 24; 0 keeps the default)\n"
 "  --mount-timeout SECS       Give up when the cluster does not answer (default: 30)\n"
+"  --op-timeout SECS          Fail an OSD/monitor op after this; end fio when no\n"
+"                             call returns for twice this (default: 120; 0: never)\n"
 "\n"
 "Bench options:\n"
 "  --threads N                Number of threads (default: 1)\n"
@@ -138,6 +141,7 @@ void options_init(struct bench_options *o, const char *fio,
 	o->gid = -1;
 	o->client_oc = -1;
 	o->mount_timeout = 30;
+	o->op_timeout = 120;
 	o->threads = 1;
 	o->iterations = 1;
 	o->files = 100;

@@ -24,6 +24,7 @@ struct bench_options {
 	uint64_t client_oc_size;	/* 0: the configured value */
 	unsigned int msgr_workers;	/* 0: the configured value */
 	unsigned int mount_timeout;	/* seconds; 0: the configured value */
+	unsigned int op_timeout;	/* seconds; 0: wait forever */
 
 	/* The benchmark. */
 	unsigned int threads;

@@ -34,6 +34,7 @@ static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
 		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
 		.msgr_workers = o->msgr_workers,
 		.mount_timeout = o->mount_timeout,
+		.op_timeout = o->op_timeout,
 	};
 	const char *failed = "";
 	unsigned int users;
@@ -55,12 +56,14 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 	ret = mount_root(o, &m, error, error_len);
 	if (ret)
 		return ret;
+	cephfs_call_begin(m);
 	for (attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
 		rundir_pick_name(o, name, len);
 		ret = ceph_mkdir(m->cmount, name, 0755);
 		if (ret != -EEXIST)
 			break;
 	}
+	cephfs_call_end(m);
 	if (ret)
 		snprintf(error, error_len, "cannot create run directory %s in %s: %s",
 			 name, o->root_path, strerror(-ret));
@@ -126,6 +129,8 @@ int rundir_clear(const struct bench_options *o, const char *name,
 	ret = mount_root(o, &m, error, error_len);
 	if (ret)
 		return ret;
+	/* A cluster lost mid-run must not hang the cleanup (the watchdog). */
+	cephfs_call_begin(m);
 	ret = clear_dir(m->cmount, name, error, error_len);
 	if (!ret && remove_dir) {
 		ret = ceph_rmdir(m->cmount, name);
@@ -133,6 +138,7 @@ int rundir_clear(const struct bench_options *o, const char *name,
 			snprintf(error, error_len, "cannot remove %s: %s", name,
 				 strerror(-ret));
 	}
+	cephfs_call_end(m);
 	cephfs_mount_put(m);
 	return ret;
 }
