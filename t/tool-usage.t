@@ -3,11 +3,25 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tool-lib.sh"
-plan 19
+plan 65
 
 usage() {
+	start=$(date +%s)
 	"$TOOL" "$@" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
+	elapsed=$(( $(date +%s) - start ))
+}
+
+# refused CASE REGEX ARGS...: exit 2 and one line on stderr naming what is
+# wrong; a row of the reliability matrix.
+refused() {
+	desc=$1 regex=$2
+	shift 2
+	usage "$@"
+	is "$desc: exit 2" $rc 2
+	like "$desc: one line saying what is wrong" \
+		"$(wc -l <"$TMP/err") $(cat "$TMP/err")" "^1 cephfs-tool: $regex"
+	matrix_row "cephfs-tool: $desc" "exit 2, one line" $elapsed
 }
 
 usage bench --threads 0
@@ -57,4 +71,27 @@ filename_format=/b_8765/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum"
 is "... and one fio --client per phase, every host with its job file" \
 	"$(grep -c -- "--eta=never --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
+
+# Every numeric option of the tool, out of range and unparsable.
+E="--engine $ENGINE_SO --fio $FIO"
+for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
+	"--block-size 0" "--fsync-every -1" "--duration -1" \
+	"--progress-interval 101" "--queue-depth 0" "--uid -2" "--gid x" \
+	"--client-oc 2" "--client-oc-size 1.5G" "--msgr-workers 25" \
+	"--mount-timeout 86401" "--op-timeout x"; do
+	set -- $case
+	refused "$1 $2" "$1: invalid value '$2'" bench $case
+done
+refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
+refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench
+refused "a line break in a value" "--prefix: the value must not contain a line break" \
+	bench --prefix "a
+rw=randwrite"
+refused "fio binary missing" "--fio: cannot run '/no/fio'" bench --fio /no/fio --engine "$ENGINE_SO"
+refused "fio of another version" "--fio: '/bin/true' is .*, but the engine was built for fio-" \
+	bench --fio /bin/true --engine "$ENGINE_SO"
+refused "engine .so missing" "--engine: cannot read '/no/engine.so'" \
+	bench --fio "$FIO" --engine /no/engine.so
+refused "--json to an unwritable path" "--json: cannot write '/no/dir/out.json'" \
+	bench $E --json /no/dir/out.json
 done_testing

@@ -23,7 +23,7 @@ bin_PROGRAMS += tool/cephfs-tool
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
-	tool/probe.c tool/probe.h \
+	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
 	engine/mount_cache.c engine/mount_cache.h
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
 	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'

@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "options.h"
+#include "preflight.h"
 
 int main(int argc, char **argv)
 {
@@ -28,7 +29,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		break;
 	case PARSE_OK:
-		code = o.dry_run ? bench_dry_run(&o) : bench_run(&o);
+		if (o.dry_run)
+			code = bench_dry_run(&o);
+		else if (!preflight_ok(&o, error, sizeof(error)))
+			fprintf(stderr, "cephfs-tool: %s\n", error);
+		else
+			code = bench_run(&o);
 		break;
 	}
 	options_free(&o);

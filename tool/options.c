@@ -204,6 +204,12 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 	unsigned int u;
 	long n;
 
+	/* Values go into the job file, one per line. */
+	if (value && strpbrk(value, "\n\r")) {
+		snprintf(error, len, "--%s: the value must not contain a line break",
+			 s->name);
+		return false;
+	}
 	switch (s->kind) {
 	case V_FLAG:
 		*(bool *)field = true;
@@ -303,6 +309,26 @@ static bool parse_clients(struct bench_options *o, char *error, size_t len)
 	return true;
 }
 
+/* Aliases (--fs, --filesystem) count as one option: the first spec of
+ * their field. */
+static size_t canonical_spec(const struct option_spec *s)
+{
+	size_t i = 0;
+
+	while (specs[i].offset != s->offset)
+		i++;
+	return i;
+}
+
+static bool field_given(const bool *given, size_t offset)
+{
+	size_t i = 0;
+
+	while (specs[i].offset != offset)
+		i++;
+	return given[i];
+}
+
 static const struct option_spec *spec_of(int index, int short_name)
 {
 	size_t i;
@@ -320,7 +346,7 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 {
 	struct option longopts[NR_SPECS + 1];
 	const char *command = NULL;
-	bool queue_depth_given = false;
+	bool given[NR_SPECS] = { false };
 	const struct option_spec *s;
 	int c, index;
 	size_t i;
@@ -363,8 +389,11 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		s = spec_of(index, c);
 		if (!s || !set_value(s, o, optarg, error, error_len))
 			return PARSE_ERROR;
-		if (s->offset == FIELD(queue_depth))
-			queue_depth_given = true;
+		if (given[canonical_spec(s)]) {
+			snprintf(error, error_len, "--%s: given twice", s->name);
+			return PARSE_ERROR;
+		}
+		given[canonical_spec(s)] = true;
 	}
 	if (o->help)
 		return PARSE_HELP;
@@ -379,7 +408,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	}
 	if (!parse_clients(o, error, error_len))
 		return PARSE_ERROR;
-	if (!check_combinations(o, queue_depth_given, error, error_len))
+	if (!check_combinations(o, field_given(given, FIELD(queue_depth)),
+				error, error_len))
 		return PARSE_ERROR;
 	return PARSE_OK;
 }
