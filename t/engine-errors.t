@@ -12,10 +12,13 @@ d=$CEPHFS_DIR
 fails() {
 	desc=$1 regex=$2
 	shift 2
+	start=$(date +%s)
 	cephfs_fio "$TMP/e.json" --name=e --filename="$d/e" --rw=write --bs=4k \
 		--size=4k "$@"
 	ok $([ $? != 0 ]; echo $?) "$desc: fio fails"
 	like "$desc: says why" "$(cat "$TMP/fio.err")" "$regex"
+	matrix_row "engine: $desc" "fio exits 1, one line naming it" \
+		$(( $(date +%s) - start ))
 }
 
 fails "unknown filesystem" "filesystem 'nofs' does not exist" --cephfs_fs=nofs

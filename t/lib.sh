@@ -115,3 +115,34 @@ json_eval() {
 d = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2]))' "$1" "$2"
 }
+
+# The README's reliability matrix is made from the test run: a test calls
+# matrix_row after the assertions of one case, and scripts/reliability-matrix
+# turns every t/*.matrix of the build into the table.
+MATRIX_FILE=$top_builddir/t/$TEST_NAME.matrix
+matrix_failed=0
+
+# matrix_row CASE EXPECTED SECONDS: pass when the assertions since the last
+# row all passed.
+matrix_row() {
+	[ -n "${matrix_started:-}" ] || { : >"$MATRIX_FILE"; matrix_started=1; }
+	result=pass
+	[ "$tap_failed" = "$matrix_failed" ] || result=FAIL
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$result" >>"$MATRIX_FILE"
+	matrix_failed=$tap_failed
+}
+
+# A private sandbox cluster for tests that crash its daemons, stopped at
+# exit.  private_sandbox [MEMSTORE_BYTES]: stop the previous one, start a
+# new one, use it.
+private_sandbox() {
+	[ -z "${PRIVATE_SANDBOX:-}" ] ||
+		"$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
+	PRIVATE_SANDBOX=$TMP/sandbox.$(date +%s%N)
+	trap '"$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+	CEPH_SANDBOX_MEMSTORE_BYTES=${1:-} \
+		"$top_srcdir/scripts/ceph-sandbox" start "$PRIVATE_SANDBOX" \
+		>"$TMP/sandbox.log" 2>&1 ||
+		bail_out "cannot start a private sandbox: $(tail -n 3 "$TMP/sandbox.log")"
+	. "$PRIVATE_SANDBOX/env"
+}

@@ -30,7 +30,8 @@ CLUSTER_TESTS += \
 	t/engine-errors.t \
 	t/engine-async.t \
 	t/engine-perf.t \
-	t/engine-valgrind.t
+	t/engine-valgrind.t \
+	t/fault-cluster.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
@@ -42,3 +43,4 @@ clean-local: clean-sandbox
 clean-sandbox:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(SANDBOX_DIR)
 .PHONY: clean-sandbox
+CLEANFILES += t/*.matrix

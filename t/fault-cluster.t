@@ -1,0 +1,129 @@
+#!/bin/sh
+# Faults on a private sandbox (its daemons paused, crashed and restarted by
+# pid): every run ends, within its bound, either complete and verified or
+# with an error that says what happened; never a hang, never a number
+# reported for a phase that failed.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tool-lib.sh"
+plan 22
+SANDBOX=$top_srcdir/scripts/ceph-sandbox
+
+# fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
+# (killed past it, so a hang fails the test instead of hanging it); the
+# time it took in $elapsed.
+fault_fio() {
+	bound=$1
+	shift
+	start=$(date +%s)
+	timeout -k 5 "$bound" "$FIO" --output-format=json --output="$1" \
+		--ioengine=external:"$ENGINE_SO" --cephfs_fs="$CEPHFS_FS" \
+		--thread "$@" >"$TMP/fio.out" 2>"$TMP/fio.err"
+	rc=$?
+	elapsed=$(( $(date +%s) - start ))
+}
+
+# fio_json FILE EXPR: json_eval on fio's JSON output, past the engine's
+# error lines that fio writes into the same file.
+fio_json() {
+	sed -n '/^{/,$p' "$1" >"$1.clean"
+	json_eval "$1.clean" "$2"
+}
+
+# after SECONDS COMMAND DAEMON: a sandbox command, in the background, later.
+after() {
+	delay=$1
+	shift
+	(sleep "$delay"; "$SANDBOX" "$1" "$PRIVATE_SANDBOX" "$2" >/dev/null 2>&1) &
+}
+
+private_sandbox
+
+# An OSD that hangs for 4 s and comes back within the 20 s op timeout.
+after 2 freeze osd.0
+after 6 thaw osd.0
+fault_fio 90 "$TMP/freeze.json" --name=w --filename=/freeze/f --rw=write \
+	--bs=64k --size=128m --fsync=16 --verify=crc32c --unlink=1 \
+	--cephfs_op_timeout=20
+is "OSD paused 4 s mid-write: the job completes" $rc 0
+is "... every block written and verified" \
+	"$(fio_json "$TMP/freeze.json" "d['jobs'][0]['write']['io_bytes'], d['jobs'][0]['read']['io_bytes'], d['jobs'][0]['error']")" \
+	"(134217728, 134217728, 0)"
+matrix_row "OSD paused 4 s during a verified write (op timeout 20 s)" \
+	"completes, data verified" $elapsed
+
+# The MDS crashes and a new one takes over during a create run.
+after 2 kill mds.a
+after 3 revive mds.a
+fault_fio 120 "$TMP/mds.json" --name=create --cephfs_op=create --nrfiles=3000 \
+	--openfiles=1 --filename_format='/mds/$filenum' --bs=4k --rw=write \
+	--name=unlink --stonewall --cephfs_op=unlink --nrfiles=3000 \
+	--openfiles=1 --filename_format='/mds/$filenum' --bs=4k --rw=write \
+	--cephfs_op_timeout=30
+is "MDS restarted during creates: the run completes" $rc 0
+is "... all 3000 files created, then removed" \
+	"$(fio_json "$TMP/mds.json" "[j['write']['total_ios'] for j in d['jobs']]")" "[3000, 3000]"
+is "... nothing left behind" "$("$CEPHFS_UTIL" exists /mds; echo $?)" 1
+matrix_row "MDS crashed and restarted during 3000 creates" \
+	"completes once the MDS is active" $elapsed
+
+# The OSD crashes during creates: the MDS cannot journal, its replies stop,
+# and no Ceph timeout ends the wait: the engine's watchdog does.
+after 3 kill osd.0
+fault_fio 90 "$TMP/mdhang.json" --name=create --cephfs_op=create \
+	--nrfiles=200000 --openfiles=1 --filename_format='/hang/$filenum' \
+	--bs=4k --rw=write --time_based --runtime=60 --cephfs_op_timeout=5
+is "OSD crashed during creates: fio fails" $rc 1
+like "... saying the cluster stopped answering" "$(cat "$TMP/fio.err")" \
+	'cephfs: no libcephfs call returned for 10 s .*the cluster is not answering'
+ok $([ $elapsed -lt 40 ]; echo $?) "... within the bound (${elapsed}s: 3 s + 10 s stalled + start)"
+matrix_row "OSD crashed during a create run (op timeout 5 s)" \
+	"fio exits 1: cluster not answering" $elapsed
+
+# Then the monitor too: a new job cannot mount.
+"$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
+fault_fio 60 "$TMP/mon.json" --name=w --filename=/mon/f --rw=write --bs=4k \
+	--size=4k --cephfs_mount_timeout=5
+is "monitor down before the run: fio fails" $rc 1
+like "... saying the cluster did not answer" "$(cat "$TMP/fio.err")" \
+	'did not answer within 5 s'
+ok $([ $elapsed -lt 30 ]; echo $?) "... within the mount timeout (${elapsed}s)"
+matrix_row "monitor down before the run (mount timeout 5 s)" \
+	"fio exits 1: did not answer" $elapsed
+
+# The tool, when the OSD crashes during its write phase.
+private_sandbox
+CEPHFS_DIR=/tool
+"$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 777
+after 4 kill osd.0
+start=$(date +%s)
+TMPDIR=$TMP timeout -k 5 120 "$TOOL" --fs "$CEPHFS_FS" --mount-timeout 5 --op-timeout 5 \
+	bench --fio "$FIO" --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
+	--threads 2 --files 400 --size 16M --block-size 1M --duration 30 \
+	>"$TMP/out" 2>"$TMP/err"
+rc=$?
+elapsed=$(( $(date +%s) - start ))
+is "cephfs-tool, OSD crashed mid-write: exit 1" $rc 1
+like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")" \
+	'^  Write: FAILED: '
+is "... no read phase after it" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
+is "... no run counted" "$(grep -c 'Statistics (0 runs)' "$TMP/out")" 4
+ok $([ $elapsed -lt 90 ]; echo $?) "... within the bound (${elapsed}s: the phase, then a cleanup that cannot mount)"
+ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
+	"... no fio left behind"
+matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
+	"exit 1, phase FAILED, no figures" $elapsed
+
+# A write phase larger than the cluster: ENOSPC, reported as an error.
+private_sandbox 201326592
+fault_fio 120 "$TMP/full.json" --name=w --filename=/full/f --rw=write \
+	--bs=1m --size=1g --rate=40m --fsync=8 --cephfs_op_timeout=20
+is "write past a 192 MiB cluster: fio fails" $rc 1
+is "... the job's error is ENOSPC" \
+	"$(fio_json "$TMP/full.json" "d['jobs'][0]['error']")" 28
+like "... named with the call" "$(cat "$TMP/fio.err")" \
+	'cephfs: w: ceph_ll_[a-z]+\(/full/f\): No space left on device'
+ok $(fio_json "$TMP/full.json" "int(d['jobs'][0]['write']['io_bytes'] >= 1 << 30)") \
+	"... less than asked was written, and it is not counted as all of it"
+matrix_row "write phase larger than the cluster (192 MiB memstore)" \
+	"fio exits 1, error ENOSPC" $elapsed
+done_testing
