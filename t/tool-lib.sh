@@ -14,10 +14,11 @@ tool_root() {
 }
 
 # bench ARGS...: the tool on this test's root, report in $TMP/out, errors
-# in $TMP/err, exit status in $rc.
+# in $TMP/err, exit status in $rc.  BENCH_ENGINE replaces the engine (an
+# option may not be given twice).
 bench() {
 	$TEST_WRAPPER "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" \
-		--engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" "$@" \
+		--engine "${BENCH_ENGINE:-$ENGINE_SO}" --root-path "$CEPHFS_DIR" "$@" \
 		>"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }

@@ -29,7 +29,7 @@ is "size 0: the file rate panel alone" "$(svg_summary "$TMP/md.svg" 2>&1)" \
 	"file-rate write1 read1 drawn: 2"
 
 bench --files 4 --size 64K --plot "$TMP/no-such-dir/x.svg"
-is "an unwritable plot path: exit 1" $rc 1
-like "... says so" "$(cat "$TMP/err")" "cannot write $TMP/no-such-dir/x.svg"
-like "... after the benchmark has reported" "$(cat "$TMP/out")" 'Write Throughput Statistics \(1 runs\)'
+is "an unwritable plot path: exit 2" $rc 2
+like "... says so" "$(cat "$TMP/err")" "--plot: cannot write '$TMP/no-such-dir/x.svg'"
+is "... before running anything" "$(cat "$TMP/out")" ""
 done_testing
