@@ -52,8 +52,10 @@ matrix_row "OSD paused 4 s during a verified write (op timeout 20 s)" \
 	"completes, data verified" $elapsed
 
 # The MDS crashes and a new one takes over during a create run.
-after 2 kill mds.a
-after 3 revive mds.a
+# (one sequence: a revive racing the kill's pid file cleanup would leave
+# the new daemon untracked)
+(sleep 2; "$SANDBOX" kill "$PRIVATE_SANDBOX" mds.a &&
+	"$SANDBOX" revive "$PRIVATE_SANDBOX" mds.a) >/dev/null 2>&1 &
 fault_fio 120 "$TMP/mds.json" --name=create --cephfs_op=create --nrfiles=3000 \
 	--openfiles=1 --filename_format='/mds/$filenum' --bs=4k --rw=write \
 	--name=unlink --stonewall --cephfs_op=unlink --nrfiles=3000 \
