@@ -303,9 +303,8 @@ static struct fio_option options[] = {
 static int cephfs_error(struct thread_data *td, int ret, const char *call,
 			const char *path)
 {
-	char what[FIO_VERROR_SIZE];
-
 	struct cephfs_data *cd = td->io_ops_data;
+	char what[FIO_VERROR_SIZE];
 
 	if (cd && cd->mount)
 		cephfs_mount_note_error(cd->mount, ret);

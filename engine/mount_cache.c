@@ -286,13 +286,12 @@ static int watchdog_start(struct cephfs_mount *m)
 		pthread_mutex_destroy(&m->watchdog_lock);
 		return -ret;
 	}
-	m->watchdog_running = true;
 	return 0;
 }
 
 static void watchdog_stop(struct cephfs_mount *m)
 {
-	if (!m->watchdog_running)
+	if (!m->op_timeout)
 		return;
 	pthread_mutex_lock(&m->watchdog_lock);
 	m->stopping = true;
@@ -542,10 +541,10 @@ void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
  */
 static void flush_and_unmount(struct cephfs_mount *m)
 {
-	bool lost = __atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED);
-
 	cephfs_call_begin(m);
-	if (lost || ceph_sync_fs(m->cmount) == -ETIMEDOUT)
+	if (!__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED))
+		cephfs_mount_note_error(m, ceph_sync_fs(m->cmount));
+	if (__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED))
 		ceph_abort_conn(m->cmount);
 	else
 		ceph_unmount(m->cmount);

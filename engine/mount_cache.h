@@ -41,8 +41,8 @@ struct cephfs_mount {
 	 * The stall watchdog: libcephfs has no timeout for MDS requests, and
 	 * an op blocked on a dead OSD or MDS never returns, not even to let
 	 * fio handle SIGTERM.  When calls are running and none has finished
-	 * for op_timeout seconds, the watchdog ends the process with a
-	 * message (see watchdog_main).
+	 * for twice op_timeout seconds, the watchdog ends the process with a
+	 * message (see watchdog_main).  op_timeout 0: no watchdog.
 	 */
 	unsigned int op_timeout;
 	unsigned int calls_running;	/* atomic */
@@ -50,7 +50,6 @@ struct cephfs_mount {
 	pthread_t watchdog;
 	pthread_mutex_t watchdog_lock;
 	pthread_cond_t watchdog_stop;
-	bool watchdog_running;
 	bool stopping;			/* watchdog_lock */
 	/* A call timed out, or the cluster is full: unmounting would wait
 	 * forever to flush, so the connections are aborted instead (atomic). */
