@@ -22,6 +22,15 @@ fault_fio() {
 	elapsed=$(( $(date +%s) - start ))
 }
 
+# fio_failed CASE REGEX BOUND EXPECTED: fio exited 1, its stderr matching
+# REGEX, within BOUND seconds; a row of the matrix.
+fio_failed() {
+	is "$1: fio fails" $rc 1
+	like "... saying why" "$(cat "$TMP/fio.err")" "$2"
+	ok $([ $elapsed -lt $3 ]; echo $?) "... within $3 s (${elapsed}s)"
+	matrix_row "$1" "$4" $elapsed
+}
+
 # fio_json FILE EXPR: json_eval on fio's JSON output, past the engine's
 # error lines that fio writes into the same file.
 fio_json() {
@@ -74,36 +83,29 @@ after 3 kill osd.0
 fault_fio 90 "$TMP/mdhang.json" --name=create --cephfs_op=create \
 	--nrfiles=200000 --openfiles=1 --filename_format='/hang/$filenum' \
 	--bs=4k --rw=write --time_based --runtime=60 --cephfs_op_timeout=5
-is "OSD crashed during creates: fio fails" $rc 1
-like "... saying the cluster stopped answering" "$(cat "$TMP/fio.err")" \
-	'cephfs: no libcephfs call returned for 10 s .*the cluster is not answering'
-ok $([ $elapsed -lt 40 ]; echo $?) "... within the bound (${elapsed}s: 3 s + 10 s stalled + start)"
-matrix_row "OSD crashed during a create run (op timeout 5 s)" \
-	"fio exits 1: cluster not answering" $elapsed
+# (the bound: 3 s, then 10 s stalled, and starting up)
+fio_failed "OSD crashed during a create run (op timeout 5 s)" \
+	'cephfs: no libcephfs call returned for 10 s .*the cluster is not answering' \
+	40 "fio exits 1: cluster not answering"
 
 # Then the monitor too: a new job cannot mount.
 "$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
 fault_fio 60 "$TMP/mon.json" --name=w --filename=/mon/f --rw=write --bs=4k \
 	--size=4k --cephfs_mount_timeout=5
-is "monitor down before the run: fio fails" $rc 1
-like "... saying the cluster did not answer" "$(cat "$TMP/fio.err")" \
-	'did not answer within 5 s'
-ok $([ $elapsed -lt 30 ]; echo $?) "... within the mount timeout (${elapsed}s)"
-matrix_row "monitor down before the run (mount timeout 5 s)" \
-	"fio exits 1: did not answer" $elapsed
+fio_failed "monitor down before the run (mount timeout 5 s)" \
+	'did not answer within 5 s' 30 "fio exits 1: did not answer"
 
 # The tool, when the OSD crashes during its write phase.
 private_sandbox
 CEPHFS_DIR=/tool
 "$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 777
+# Its fio runs in $TMP (to find a leftover one), and a hang is killed.
+TMPDIR=$TMP
+export TMPDIR
+TEST_WRAPPER="timeout -k 5 120 $TEST_WRAPPER"
 after 4 kill osd.0
-start=$(date +%s)
-TMPDIR=$TMP timeout -k 5 120 "$TOOL" --fs "$CEPHFS_FS" --mount-timeout 5 --op-timeout 5 \
-	bench --fio "$FIO" --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
-	--threads 2 --files 400 --size 16M --block-size 1M --duration 30 \
-	>"$TMP/out" 2>"$TMP/err"
-rc=$?
-elapsed=$(( $(date +%s) - start ))
+bench --mount-timeout 5 --op-timeout 5 --threads 2 --files 400 --size 16M \
+	--block-size 1M --duration 30
 is "cephfs-tool, OSD crashed mid-write: exit 1" $rc 1
 like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: '

@@ -15,11 +15,7 @@ like "... says the filesystem does not exist" "$(cat "$TMP/err")" \
 
 keyring=$(sed -n '/^\[client\]/,/^\[/s/^keyring *= *//p' "$CEPH_CONF")
 printf '[global]\nmon host = 127.0.0.1:1\nkeyring = %s\n' "$keyring" >"$TMP/dead.conf"
-start=$(date +%s)
-"$TOOL" -c "$TMP/dead.conf" --mount-timeout 3 bench --engine "$ENGINE_SO" \
-	>"$TMP/out" 2>"$TMP/err"
-rc=$?
-elapsed=$(( $(date +%s) - start ))
+bench -c "$TMP/dead.conf" --mount-timeout 3
 is "no monitor answering: exit 1" $rc 1
 like "... says the cluster did not answer within 3 s" "$(cat "$TMP/err")" \
 	'the cluster did not answer within 3 s'

@@ -14,13 +14,15 @@ tool_root() {
 }
 
 # bench ARGS...: the tool on this test's root, report in $TMP/out, errors
-# in $TMP/err, exit status in $rc.  BENCH_ENGINE replaces the engine (an
+# in $TMP/err, exit status in $rc, seconds taken in $elapsed.  BENCH_ENGINE replaces the engine (an
 # option may not be given twice).
 bench() {
+	start=$(date +%s)
 	$TEST_WRAPPER "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" \
 		--engine "${BENCH_ENGINE:-$ENGINE_SO}" --root-path "$CEPHFS_DIR" "$@" \
 		>"$TMP/out" 2>"$TMP/err"
 	rc=$?
+	elapsed=$(( $(date +%s) - start ))
 	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }
 }
 
