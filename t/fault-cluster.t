@@ -4,7 +4,7 @@
 # with an error that says what happened; never a hang, never a number
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 plan 21
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 

@@ -30,6 +30,11 @@ bail_out() {
 	exit 1
 }
 
+# fio drops files in its working directory (verify state of an ended
+# verify job): keep them in $TMP, out of the build tree that distcheck
+# expects clean.
+cd "$TMP" || bail_out "cannot enter $TMP"
+
 diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
 
 ok() {

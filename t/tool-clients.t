@@ -4,7 +4,7 @@
 # the sum of the hosts.  A host that is down, or up but failing, gives an
 # error naming it, exit 1 and no figures passed off as a whole run.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 plan 33

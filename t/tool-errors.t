@@ -2,7 +2,7 @@
 # Failures say what went wrong, exit 1, and clean up after themselves:
 # unknown filesystem, no monitor answering, a phase that fails.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 plan 13

@@ -3,7 +3,7 @@
 # --per-thread-mount, --async-io, --uid/--gid, --no-cleanup, --perf-dump,
 # --duration on a workload that does not finish in time.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 plan 27

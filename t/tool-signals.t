@@ -2,7 +2,7 @@
 # Ctrl-C (SIGINT) and SIGTERM: fio is stopped, no fio is left behind, the
 # run directory is removed (kept with --no-cleanup), exit 130 / 143.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 plan 14

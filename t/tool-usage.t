@@ -2,7 +2,7 @@
 # The command line without a cluster: usage errors (one line, exit 2),
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 plan 65
 
 usage() {

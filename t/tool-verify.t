@@ -2,7 +2,7 @@
 # Verification that bites: the generated job file, run phase by phase by
 # hand, catches bytes changed between the write and the read phase.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/tool-lib.sh"
+. "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 plan 9
