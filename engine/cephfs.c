@@ -26,6 +26,7 @@
 #include "optgroup.h"
 
 #include "mount_cache.h"
+#include "pathutil.h"
 
 /* Files are created with these modes, as fio's own engines create them. */
 #define CEPHFS_FILE_MODE	0644
@@ -315,32 +316,6 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 	return 1;
 }
 
-/* The directory part of @path as a new string, "." or "/" at the top. */
-static char *cephfs_dirname(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		return strdup(".");
-	if (slash == path)
-		return strdup("/");
-	return strndup(path, slash - path);
-}
-
-/* Can a file be created next to @path?  Asked before the run, so a bad
- * cephfs_perf_dump fails the job at once, not after the benchmark. */
-static bool cephfs_dir_writable(const char *path)
-{
-	char *dir = cephfs_dirname(path);
-	bool ok;
-
-	if (!dir)
-		return false;
-	ok = !access(dir, W_OK);
-	free(dir);
-	return ok;
-}
-
 /*
  * fio's own range checks let negative numbers through to unsigned options
  * and only warn for a negative minval, so check what fio cannot.
@@ -364,7 +339,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
 		return true;
 	}
-	if (o->perf_dump && !cephfs_dir_writable(o->perf_dump)) {
+	if (o->perf_dump && !path_creatable(o->perf_dump)) {
 		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
 			o->perf_dump, strerror(errno));
 		return true;
@@ -410,7 +385,7 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
  * share one, so only a change of directory is recorded). */
 static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
 {
-	char **dirs, *dir = cephfs_dirname(path);
+	char **dirs, *dir = path_dirname(path);
 	unsigned int n = cd->nr_unlinked_dirs;
 
 	if (!dir || !strcmp(dir, ".") || !strcmp(dir, "/") ||
@@ -476,7 +451,7 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 {
 	struct ceph_statx stx;
 	const char *slash = strrchr(path, '/');
-	char *dir = cephfs_dirname(path);
+	char *dir = path_dirname(path);
 	int ret;
 
 	*name = slash ? slash + 1 : path;

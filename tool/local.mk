@@ -24,7 +24,7 @@ bin_PROGRAMS += tool/cephfs-tool
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
-	engine/mount_cache.c engine/mount_cache.h
+	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
 	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'
 tool_cephfs_tool_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)

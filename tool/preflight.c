@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pathutil.h"
 #include "preflight.h"
 
 /* fio refuses an engine built against another version's headers ("bad
@@ -46,26 +47,11 @@ static bool fio_matches(const char *fio, char *error, size_t len)
 static bool writable_at(const char *option, const char *path, char *error,
 			size_t len)
 {
-	char *dir = strdup(path), *slash;
-	bool ok;
-
-	if (!dir) {
-		snprintf(error, len, "out of memory");
-		return false;
-	}
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	ok = !access(dir, W_OK);
-	if (!ok)
-		snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
-			 strerror(errno));
-	free(dir);
-	return ok;
+	if (path_creatable(path))
+		return true;
+	snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
+		 strerror(errno));
+	return false;
 }
 
 bool preflight_ok(const struct bench_options *o, char *error, size_t len)

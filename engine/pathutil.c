@@ -1,0 +1,36 @@
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pathutil.h"
+
+char *path_dirname(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, slash - path);
+}
+
+bool path_creatable(const char *path)
+{
+	char *dir = path_dirname(path);
+	int saved_errno;
+	bool ok;
+
+	if (!dir) {
+		errno = ENOMEM;
+		return false;
+	}
+	ok = !access(dir, W_OK);
+	saved_errno = errno;
+	free(dir);
+	errno = saved_errno;
+	return ok;
+}
