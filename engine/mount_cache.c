@@ -106,8 +106,12 @@ static int configure(struct ceph_mount_info *cmount,
 	*failed = "ceph_conf_set";
 	if (cfg->keyring && (ret = ceph_conf_set(cmount, "keyring", cfg->keyring)))
 		return ret;
+	/* A mount that fails after opening an MDS session (the MDS cannot
+	 * journal it) then waits client_shutdown_timeout, 30 s, for the
+	 * session to close: bound that wait by the same timeout. */
 	if (cfg->mount_timeout &&
-	    (ret = conf_set_uint(cmount, "client_mount_timeout", cfg->mount_timeout)))
+	    ((ret = conf_set_uint(cmount, "client_mount_timeout", cfg->mount_timeout)) ||
+	     (ret = conf_set_uint(cmount, "client_shutdown_timeout", cfg->mount_timeout))))
 		return ret;
 	/* Without these, an op to a dead OSD waits forever, and so do fio
 	 * and its SIGTERM handling. */

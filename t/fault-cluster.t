@@ -111,7 +111,7 @@ like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")
 	'^  Write: FAILED: '
 is "... no read phase after it" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
 is "... no run counted" "$(grep -c 'Statistics (0 runs)' "$TMP/out")" 4
-ok $([ $elapsed -lt 90 ]; echo $?) "... within the bound (${elapsed}s: the phase, then a cleanup that cannot mount)"
+ok $([ $elapsed -lt 50 ]; echo $?) "... within 50 s (${elapsed}s: the phase, then a cleanup that cannot mount)"
 ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
