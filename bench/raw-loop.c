@@ -142,28 +142,58 @@ static uint64_t next_random(uint64_t *state)
 }
 
 /*
- * Uniform random blocks of the already laid out files, taken in turn as
- * fio's round-robin file service does, until the time is up.
+ * A file's blocks in random order, each once: fio's random map (on by
+ * default) reads no block twice until it has read them all, so a draw with
+ * repeats would be served from the client cache more often than fio's.
+ */
+static uint64_t *block_order(uint64_t blocks, uint64_t *state)
+{
+	uint64_t *order = malloc(blocks * sizeof(*order));
+	uint64_t i, j, swap;
+
+	if (!order)
+		die("malloc", ENOMEM);
+	for (i = 0; i < blocks; i++)
+		order[i] = i;
+	for (i = blocks - 1; i > 0; i--) {
+		j = next_random(state) % (i + 1);
+		swap = order[i];
+		order[i] = order[j];
+		order[j] = swap;
+	}
+	return order;
+}
+
+/*
+ * Random blocks of the already laid out files, taken in turn as fio's
+ * round-robin file service does, until the time is up.
  */
 static void random_io(struct worker *w, bool write, char *buf)
 {
 	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
-	uint64_t blocks = w->cfg->size / w->cfg->bs;
+	uint64_t blocks = w->cfg->size / w->cfg->bs, done = 0;
+	uint64_t *order[w->cfg->files];
 	int fds[w->cfg->files];
 	unsigned int i;
 	double end;
 	int ret;
 
-	for (i = 0; i < w->cfg->files; i++)
+	for (i = 0; i < w->cfg->files; i++) {
 		fds[i] = open_checked(w, i, write ? O_WRONLY : O_RDONLY);
+		order[i] = block_order(blocks, &state);
+	}
 	end = now() + w->cfg->seconds;
-	for (i = 0; now() < end; i = (i + 1) % w->cfg->files)
+	for (i = 0; now() < end; i = (i + 1) % w->cfg->files) {
 		io_checked(w, write, fds[i], buf,
-			   next_random(&state) % blocks * w->cfg->bs);
+			   order[i][done % blocks] * w->cfg->bs);
+		if (i == w->cfg->files - 1)
+			done++;
+	}
 	for (i = 0; i < w->cfg->files; i++) {
 		if (write && (ret = ceph_fsync(w->cmount, fds[i], 0)))
 			die("ceph_fsync", ret);
 		close_checked(w, fds[i]);
+		free(order[i]);
 	}
 }
 
