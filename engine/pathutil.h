@@ -6,8 +6,8 @@
 
 #include <stdbool.h>
 
-/* The directory part of @path ("." when it has none), newly allocated;
- * NULL when out of memory. */
+/* The directory part of @path, newly allocated: "." when it has none,
+ * "/" for a name at the top; NULL when out of memory. */
 char *path_dirname(const char *path);
 
 /* Can a file be created at @path on the local filesystem?  When not,
