@@ -6,7 +6,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
+plan 15
 
 # Phases of a few hundred ms at least: fio logs a rate every 100 ms.
 bench --threads 2 --files 40 --size 1M --block-size 256K --iterations 2 \
@@ -22,6 +22,13 @@ is "phase labels" "$(grep -o '>[WR][12]</text>' "$TMP/bench.svg" | tr '\n' ' ')"
 	">W1</text> >R1</text> >W2</text> >R2</text> "
 is "the report is unchanged by --plot" "$(grep -c '^  \(Write\|Read\): ' "$TMP/out")" 4
 siblings_intact "--plot"
+
+# Phases far shorter than one log step: each drawn at its reported rate.
+bench --files 4 --size 64K --block-size 64K --iterations 2 --plot "$TMP/short.svg"
+is "phases shorter than fio's 100 ms log step: exit 0" $rc 0
+is "... every phase drawn" "$(svg_summary "$TMP/short.svg" 2>&1)" \
+	"bandwidth write1 read1 write2 read2 drawn: 4
+file-rate write1 read1 write2 read2 drawn: 4"
 
 bench --threads 2 --files 2000 --size 0 --plot "$TMP/md.svg"
 is "size 0 with --plot: exit 0" $rc 0

@@ -104,9 +104,9 @@ static void test_svg(void)
 	size_t i;
 
 	snprintf(p.title, sizeof(p.title), "run <a> & b");
-	s = plot_add_series(&p, PHASE_WRITE, 1, 0.5);
+	s = plot_add_series(&p, PHASE_WRITE, 1, 0.5, 1.0, 30000);
 	rate_steps_add_log(&s->rates, job1);
-	s = plot_add_series(&p, PHASE_READ, 1, 2.0);
+	s = plot_add_series(&p, PHASE_READ, 1, 2.0, 2.3, 30000);
 	rate_steps_add_log(&s->rates, job2);
 	svg = draw(&p);
 	ok(!strncmp(svg, "<?xml", 5) && count(svg, "<svg ") == 1 &&
@@ -128,7 +128,7 @@ static void test_svg(void)
 	plot_free(&p);
 
 	/* A long phase: its steps averaged into at most 800 points. */
-	s = plot_add_series(&p, PHASE_WRITE, 1, 0);
+	s = plot_add_series(&p, PHASE_WRITE, 1, 0, 500, 1024);
 	for (i = 0; i < 5000; i++) {
 		snprintf(line, sizeof(line), "%zu, 1024, 1, 0, 0\n", (i + 1) * 100);
 		rate_steps_add_log(&s->rates, line);
@@ -142,10 +142,53 @@ static void test_svg(void)
 	plot_free(&p);
 }
 
+/* The points="..." of the @n-th polyline of @svg, NULL past the last. */
+static const char *nth_points(const char *svg, int n)
+{
+	const char *at = svg;
+
+	for (; (at = strstr(at, "<polyline")); at++)
+		if (n-- == 0)
+			return strstr(at, "points=\"") + 8;
+	return NULL;
+}
+
+/* Phases shorter than fio's log step: drawn at their reported rate. */
+static void test_short_phases(void)
+{
+	struct plot p = { .file_size = 1 << 20 };
+	struct plot_series *s;
+	const char *points;
+	double y0 = 0, y1 = -1;
+	char *svg;
+
+	s = plot_add_series(&p, PHASE_WRITE, 1, 0, 0.06, 2048);
+	s = plot_add_series(&p, PHASE_READ, 1, 0.1, 0.25, 4096);
+	rate_steps_add_log(&s->rates, "99, 1000, 0, 0, 0\n");
+	plot_add_series(&p, PHASE_WRITE, 2, 0.3, 0.4, NAN);
+	svg = draw(&p);
+	points = nth_points(svg, 0);
+	ok(points && points_of(points) == 2 && strstr(svg, "class=\"rate mean\""),
+	   "no sample: a flat line of two points at the phase's rate");
+	ok(points && !strncmp(points, "90.0,", 5),
+	   "... from the phase's start (%.12s)", points ? points : "");
+	ok(points && sscanf(points, "%*f,%lf %*f,%lf", &y0, &y1) == 2 && y0 == y1,
+	   "... level");
+	points = nth_points(svg, 1);
+	ok(points && points_of(points) == 2, "one sample: the phase's rate too");
+	points = nth_points(svg, 2);
+	ok(points && *points == '"', "a failed phase (no rate): nothing drawn");
+	ok(strstr(svg, "iteration 1: its mean rate") != NULL,
+	   "the series says it shows the mean");
+	free(svg);
+	plot_free(&p);
+}
+
 int main(void)
 {
 	test_steps();
 	test_collect();
 	test_svg();
+	test_short_phases();
 	return done_testing();
 }

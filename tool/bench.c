@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,13 +271,25 @@ static double seconds_since(const struct timespec *start)
 	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+/* A phase's reported rate in the unit of its rate log: KiB/s, or files/s
+ * for size 0; NAN when it has none. */
+static double logged_unit_rate(const struct bench_options *o,
+			       const struct phase_result *r)
+{
+	if (r->failed || r->seconds <= 0)
+		return NAN;
+	return o->size ? r->mbps * 1024.0 : r->files_per_sec;
+}
+
 /* --plot: the rates fio logged in the phase just run, summed over jobs
  * and hosts; a phase without logs (fio failed) is drawn empty. */
-static void plot_phase(struct bench *b, enum phase phase, double start_sec)
+static void plot_phase(struct bench *b, enum phase phase, double start_sec,
+		       const struct phase_result *r)
 {
 	struct plot_series *s;
 
-	s = plot_add_series(&b->plot, phase, b->report.started, start_sec);
+	s = plot_add_series(&b->plot, phase, b->report.started, start_sec,
+			    seconds_since(&b->started), logged_unit_rate(b->o, r));
 	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
@@ -324,7 +337,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	}
 	fio_command_free(&cmd);
 	if (o->plot)
-		plot_phase(b, phase, start_sec);
+		plot_phase(b, phase, start_sec, r);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;

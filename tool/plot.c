@@ -48,7 +48,8 @@ static const struct panel bandwidth_panel = { "Bandwidth (MB/s)", megabytes_per_
 static const struct panel file_rate_panel = { "File rate (files/s)", files_per_sec };
 
 struct plot_series *plot_add_series(struct plot *p, enum phase phase,
-				    unsigned int iteration, double start_sec)
+				    unsigned int iteration, double start_sec,
+				    double end_sec, double mean_rate)
 {
 	struct plot_series *grown;
 
@@ -57,7 +58,8 @@ struct plot_series *plot_add_series(struct plot *p, enum phase phase,
 		return NULL;
 	p->series = grown;
 	grown += p->count++;
-	*grown = (struct plot_series){ phase, iteration, start_sec, { NULL, 0 } };
+	*grown = (struct plot_series){ phase, iteration, start_sec, end_sec,
+					mean_rate, { NULL, 0 } };
 	return grown;
 }
 
@@ -74,7 +76,27 @@ void plot_free(struct plot *p)
 
 static double series_end(const struct plot_series *s)
 {
-	return s->start_sec + (double)s->rates.steps * FIO_LOG_MSEC / 1000.0;
+	double logged = s->start_sec + (double)s->rates.steps * FIO_LOG_MSEC / 1000.0;
+
+	return s->end_sec > logged ? s->end_sec : logged;
+}
+
+static size_t logged_steps(const struct plot_series *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->rates.steps; i++)
+		n += !isnan(s->rates.sum[i]);
+	return n;
+}
+
+/*
+ * A phase shorter than two log steps has at most one sample, which
+ * draws no line: it is drawn flat at its reported rate instead.
+ */
+static bool drawn_as_mean(const struct plot_series *s)
+{
+	return logged_steps(s) < 2 && !isnan(s->mean_rate);
 }
 
 /* A step of 1, 2 or 5 times a power of ten giving about @ticks ticks. */
@@ -121,6 +143,9 @@ static double panel_max(const struct plot *p, const struct panel *panel)
 	size_t i, g, group;
 
 	for (i = 0; i < p->count; i++) {
+		if (drawn_as_mean(&p->series[i]) &&
+		    panel->value(p, p->series[i].mean_rate) > max)
+			max = panel->value(p, p->series[i].mean_rate);
 		group = group_of(&p->series[i]);
 		for (g = 0; g * group < p->series[i].rates.steps; g++) {
 			v = group_rate(&p->series[i], g, group);
@@ -207,12 +232,26 @@ static void draw_axes(FILE *out, const struct frame *f, const char *title)
 		(LEFT + WIDTH - RIGHT) / 2, f->top + PANEL_HEIGHT + 42);
 }
 
+static void draw_mean(FILE *out, const struct plot *p, const struct panel *panel,
+		      const struct frame *f, const struct plot_series *s)
+{
+	double y = y_of(f, panel->value(p, s->mean_rate));
+
+	fprintf(out, "<polyline class=\"rate mean\" stroke=\"%s\" points=\"%.1f,%.1f %.1f,%.1f\"/>\n",
+		phase_colors[s->phase], x_of(f, s->start_sec), y,
+		x_of(f, series_end(s)), y);
+}
+
 static void draw_line(FILE *out, const struct plot *p, const struct panel *panel,
 		      const struct frame *f, const struct plot_series *s)
 {
 	size_t g, group = group_of(s), points = 0;
 	double v;
 
+	if (drawn_as_mean(s)) {
+		draw_mean(out, p, panel, f, s);
+		return;
+	}
 	fprintf(out, "<polyline class=\"rate\" stroke=\"%s\" points=\"",
 		phase_colors[s->phase]);
 	for (g = 0; g * group < s->rates.steps; g++) {
@@ -248,9 +287,11 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 	draw_bands(out, p, &f, phase_labels);
 	draw_axes(out, &f, panel->title);
 	for (i = 0; i < p->count; i++) {
-		fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"><title>%s, iteration %u</title>\n",
+		fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"><title>%s, iteration %u%s</title>\n",
 			phase_section(p->series[i].phase), p->series[i].iteration,
-			phase_name(p->series[i].phase), p->series[i].iteration);
+			phase_name(p->series[i].phase), p->series[i].iteration,
+			drawn_as_mean(&p->series[i]) ?
+			": its mean rate, the phase being too short for fio's rate log" : "");
 		draw_line(out, p, panel, &f, &p->series[i]);
 		fprintf(out, "</g>\n");
 	}
@@ -303,7 +344,7 @@ int plot_write_svg(FILE *out, const struct plot *p)
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">\n",
 		WIDTH, height, WIDTH, height);
 	fprintf(out, "<style>.grid{stroke:#ddd} .axis{stroke:#333} .frame{fill:none;stroke:#333} "
-		".rate{fill:none;stroke-width:2} .label{font-size:14px} "
+		".rate{fill:none;stroke-width:2} .mean{stroke-dasharray:6 3} .label{font-size:14px} "
 		".phase{font-weight:bold} .title{font-size:17px;font-weight:bold}</style>\n");
 	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);

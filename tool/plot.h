@@ -15,6 +15,12 @@ struct plot_series {
 	enum phase phase;
 	unsigned int iteration;		/* from 1 */
 	double start_sec;		/* since the benchmark started */
+	double end_sec;
+	/*
+	 * The phase's reported rate, in the unit of @rates (NAN: it failed);
+	 * drawn across the phase where fio logged fewer than two steps.
+	 */
+	double mean_rate;
 	struct rate_steps rates;	/* KiB/s, or files/s for size 0 */
 };
 
@@ -25,9 +31,10 @@ struct plot {
 	size_t count;
 };
 
-/* Append an empty series; NULL when out of memory. */
+/* Append a series without steps; NULL when out of memory. */
 struct plot_series *plot_add_series(struct plot *p, enum phase phase,
-				    unsigned int iteration, double start_sec);
+				    unsigned int iteration, double start_sec,
+				    double end_sec, double mean_rate);
 
 /* Write the plot; -1 when writing failed. */
 int plot_write_svg(FILE *out, const struct plot *p);
