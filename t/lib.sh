@@ -20,6 +20,20 @@ trap 'rm -rf "$TMP"' EXIT
 
 plan() { echo "1..$1"; }
 
+# Time bounds: each is the sum of the configured timeouts that the case
+# can go through, plus TIME_MARGIN seconds for what no timeout bounds --
+# starting fio and libcephfs, exiting, the sandbox's own commands -- on a
+# loaded, shared machine (a CPU-bound process on one core, or a second
+# cluster beside this one).  Never one machine's measured speed.
+: "${TIME_MARGIN:=15}"
+
+# within DESCRIPTION ELAPSED CONFIGURED: passes when ELAPSED seconds are
+# under CONFIGURED + TIME_MARGIN.
+within() {
+	ok $([ "$2" -lt $(( $3 + TIME_MARGIN )) ]; echo $?) \
+		"$1 within $(( $3 + TIME_MARGIN )) s: $3 s of timeouts + $TIME_MARGIN s margin (took ${2}s)"
+}
+
 skip_all() {
 	echo "1..0 # SKIP $*"
 	exit 0

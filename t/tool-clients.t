@@ -116,7 +116,8 @@ elapsed=$(( $(date +%s) - start ))
 is "a client host that is down: exit 1" $rc 1
 like "... one line naming it" "$(cat "$TMP/err")" \
 	'^cephfs-tool: client host 127\.0\.0\.1:1: cannot connect to its fio server: Connection refused'
-ok $([ $elapsed -lt 15 ]; echo $?) "... at once (${elapsed}s)"
+# (refused at once; the probe's own bound is PROBE_TIMEOUT_SEC, 10 s)
+within "... before any phase," $elapsed 10
 is "... before any report or run directory" "$(cat "$TMP/out")|$(left_in_root)" \
 	"|bench_run_sibling keep "
 
@@ -149,7 +150,8 @@ wait $pid
 rc=$?
 elapsed=$(( $(date +%s) - start ))
 is "SIGINT during a phase on two hosts: exit 130" $rc 130
-ok $([ $elapsed -lt 20 ]; echo $?) "... stopped in ${elapsed}s, not after the 60 s phase"
+# Cut short: under half the 60 s --duration, whatever the machine.
+ok $([ $elapsed -lt 30 ]; echo $?) "... stopped in ${elapsed}s, under half the 60 s phase"
 is "... the phase and each host say interrupted" \
 	"$(grep -c 'FAILED: interrupted' "$TMP/out")" 3
 sleep 1

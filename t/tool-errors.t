@@ -19,7 +19,8 @@ bench -c "$TMP/dead.conf" --mount-timeout 3
 is "no monitor answering: exit 1" $rc 1
 like "... says the cluster did not answer within 3 s" "$(cat "$TMP/err")" \
 	'the cluster did not answer within 3 s'
-ok $([ $elapsed -lt 10 ]; echo $?) "... after the --mount-timeout, not 300 s (${elapsed}s)"
+# (the run directory's mount: the monitor wait, at most the session close)
+within "... after the --mount-timeout, not 300 s:" $elapsed $((2 * 3))
 
 # An engine file that fio cannot load: the phase, not the tool, fails.
 echo "not an engine" >"$TMP/not-an-engine.so"

@@ -33,7 +33,8 @@ interrupt INT
 is "SIGINT: exit 130" $rc 130
 ok $([ -n "$fio_pid" ]; echo $?) "fio was running (pid $fio_pid)"
 ok $(kill -0 "$fio_pid" 2>/dev/null; [ $? != 0 ]; echo $?) "no fio left behind"
-ok $([ $elapsed -lt 20 ]; echo $?) "stopped in ${elapsed}s, not after the 60 s phase"
+# Cut short: under half the 60 s --duration, whatever the machine.
+ok $([ $elapsed -lt 30 ]; echo $?) "stopped in ${elapsed}s, under half the 60 s phase"
 like "the report says the phase was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... and cleans up" "$(tail -n 1 "$TMP/out")" "Cleaning up..."
