@@ -103,6 +103,19 @@ cephfs_testdir() {
 	trap 'rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 }
 
+# confined_client DIR: a key that may use only DIR of the test filesystem,
+# as `ceph fs authorize` makes them (the MDS refuses everything outside
+# it): sets CONFINED_ID and CONFINED_KEYRING; the key goes at exit.  Call
+# after cephfs_testdir.
+confined_client() {
+	CONFINED_ID=$TEST_NAME-$$
+	CONFINED_KEYRING=$TMP/confined.keyring
+	ceph fs authorize "$CEPHFS_FS" "client.$CONFINED_ID" "$1" rw \
+		>"$CONFINED_KEYRING" 2>"$TMP/authorize.err" ||
+		bail_out "cannot make a key confined to $1: $(cat "$TMP/authorize.err")"
+	trap 'ceph auth rm "client.$CONFINED_ID" >/dev/null 2>&1; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
+}
+
 # cephfs_fio JSON_OUT ARGS...: fio with the engine under test and JSON
 # results in JSON_OUT; fio's own output goes to $TMP/fio.out and fio.err.
 cephfs_fio() {
