@@ -1,13 +1,14 @@
 # Shared helpers for the shell TAP tests (sourced, POSIX sh).
 #
 # Environment from the test harness (t/local.mk): top_srcdir, top_builddir,
-# FIO, ENGINE_SO, SANDBOX_DIR, CEPHFS_UTIL.  Run by hand, a test falls back
-# to the build tree it lives in.
+# FIO, ENGINE_SO, pkglibdir, SANDBOX_DIR, CEPHFS_UTIL.  Run by hand, a test
+# falls back to the build tree it lives in (and the default pkglibdir).
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 : "${FIO:=fio}"
 : "${ENGINE_SO:=$top_builddir/engine/.libs/fio-cephfs.so}"
+: "${pkglibdir:=/usr/local/lib/fio-cephfs}"
 : "${SANDBOX_DIR:=$top_builddir/t/sandbox}"
 : "${CEPHFS_UTIL:=$top_builddir/t/cephfs-util}"
 : "${TEST_WRAPPER:=}"
