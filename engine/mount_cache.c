@@ -180,17 +180,65 @@ static bool keyring_readable(struct ceph_mount_info *cmount)
 }
 
 /*
+ * The filesystem a mount asks for, as Client::mount() picks it: the
+ * selected one, else client_fs, else the older client_mds_namespace.
+ */
+static void filesystem_label(struct ceph_mount_info *cmount,
+			     const struct cephfs_mount_config *cfg,
+			     char *buf, size_t len)
+{
+	static const char *const settings[] = { "client_fs", "client_mds_namespace" };
+	char name[256];
+	size_t i;
+
+	if (cfg->fs) {
+		snprintf(buf, len, "filesystem '%s'", cfg->fs);
+		return;
+	}
+	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+		if (!ceph_conf_get(cmount, settings[i], name, sizeof(name)) && *name) {
+			snprintf(buf, len, "filesystem '%s'", name);
+			return;
+		}
+	}
+	snprintf(buf, len, "the default filesystem");
+}
+
+/*
+ * Does the filesystem of @cfg exist?  Mount its top on a scratch handle:
+ * an unknown filesystem fails with ENOENT before any MDS is asked, while a
+ * known one mounts, or its MDS refuses the top (EPERM for a key confined
+ * to a directory, as `ceph fs authorize` makes).  -1: cannot tell.
+ */
+static int filesystem_exists(const struct cephfs_mount_config *cfg)
+{
+	struct ceph_mount_info *probe;
+	const char *unused;
+	char ignored[1];
+	int ret;
+
+	if (ceph_create(&probe, cfg->id))
+		return -1;
+	ret = configure(probe, cfg, &unused, ignored, sizeof(ignored));
+	if (!ret)
+		ret = ceph_mount(probe, "/");
+	ceph_shutdown(probe);
+	if (ret == -ENOENT)
+		return 0;
+	return !ret || ret == -EPERM || ret == -EACCES ? 1 : -1;
+}
+
+/*
  * ceph_mount() says ENOENT for a missing keyring, an unknown filesystem
  * and a missing root directory alike; tell them apart: look for the
- * keyring, then mount the filesystem's own root on a scratch handle.
+ * keyring, then whether the filesystem exists.
  */
 static void explain_mount_error(struct ceph_mount_info *cmount,
 				const struct cephfs_mount_config *cfg, int ret,
 				char *why, size_t why_len)
 {
-	struct ceph_mount_info *probe;
-	const char *unused;
-	char ignored[1];
+	char fs[300];
+	int exists;
 
 	if (ret == -ETIMEDOUT || ret == -ETIME) {
 		snprintf(why, why_len, "the cluster did not answer within %u s (client_mount_timeout)",
@@ -209,20 +257,17 @@ static void explain_mount_error(struct ceph_mount_info *cmount,
 			 cfg->id ? cfg->id : "admin");
 		return;
 	}
-	if (!cfg->root || !strcmp(cfg->root, "/")) {
-		snprintf(why, why_len, "filesystem '%s' does not exist",
-			 cfg->fs ? cfg->fs : "(default)");
-		return;
-	}
-	if (ceph_create(&probe, cfg->id))
-		return;
-	if (!configure(probe, cfg, &unused, ignored, sizeof(ignored)) &&
-	    !ceph_mount(probe, "/"))
-		snprintf(why, why_len, "root path '%s' does not exist", cfg->root);
+	filesystem_label(cmount, cfg, fs, sizeof(fs));
+	/* The top of a filesystem always exists. */
+	exists = cfg->root && strcmp(cfg->root, "/") ? filesystem_exists(cfg) : 0;
+	if (exists == 1)
+		snprintf(why, why_len, "root directory '%s' does not exist in %s",
+			 cfg->root, fs);
+	else if (!exists)
+		snprintf(why, why_len, "%s does not exist", fs);
 	else
-		snprintf(why, why_len, "filesystem '%s' does not exist",
-			 cfg->fs ? cfg->fs : "(default)");
-	ceph_shutdown(probe);
+		snprintf(why, why_len, "root directory '%s' or %s does not exist",
+			 cfg->root, fs);
 }
 
 /* Has no call finished for a whole tick while some were running? */

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 37
+plan 41
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
@@ -21,9 +21,20 @@ fails() {
 		$(( $(date +%s) - start ))
 }
 
-fails "unknown filesystem" "filesystem 'nofs' does not exist" --cephfs_fs=nofs
-fails "missing root path" "root path '/no/such/dir' does not exist" \
+fails "unknown filesystem" ": filesystem 'nofs' does not exist$" --cephfs_fs=nofs
+fails "missing root path" \
+	"root directory '/no/such/dir' does not exist in filesystem '$CEPHFS_FS'" \
 	--cephfs_root=/no/such/dir
+# A key confined to a directory that is not there yet: its MDS refuses the
+# filesystem's top, which must not pass for a missing filesystem.
+confined_client "$d/lim"
+fails "missing root path, key confined to it" \
+	"root directory '$d/lim' does not exist in filesystem '$CEPHFS_FS'" \
+	--cephfs_id="$CONFINED_ID" --cephfs_keyring="$CONFINED_KEYRING" \
+	--cephfs_root="$d/lim"
+fails "unknown filesystem, confined key" ": filesystem 'nofs' does not exist$" \
+	--cephfs_id="$CONFINED_ID" --cephfs_keyring="$CONFINED_KEYRING" \
+	--cephfs_root="$d/lim" --cephfs_fs=nofs
 fails "missing keyring" "no readable keyring for client.admin" \
 	--cephfs_keyring="$TMP/missing.keyring"
 sed 's/key = .*/key = AQBNxQxnAAAAABAAm1L7vW1pbMb5KIfx1SDBQQ==/' \

@@ -1,10 +1,11 @@
 #!/bin/sh
 # cephfs_uid/cephfs_gid act as that user (ceph_mount_perms_set): files are
 # owned by them, and a directory they cannot write refuses with EACCES.
+# A key confined to cephfs_root cannot climb out of it with "..".
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 6
+plan 9
 d=$CEPHFS_DIR
 
 "$CEPHFS_UTIL" mkdir "$d/open" 777
@@ -25,4 +26,15 @@ is "fio reports EACCES" "$(json_eval "$TMP/u.json" "d['jobs'][0]['error']")" 13
 like "the error names the call, file and errno" "$(cat "$TMP/fio.err")" \
 	"ceph_ll_open\\($d/closed/theirs\\).*Permission denied"
 is "nothing was created" "$("$CEPHFS_UTIL" ls "$d/closed" | wc -l)" 0
+
+"$CEPHFS_UTIL" mkdir "$d/lim" 777
+"$CEPHFS_UTIL" mkdir "$d/secret" 777
+confined_client "$d/lim"
+cephfs_fio "$TMP/c.json" --name=c --rw=write --bs=4k --size=4k \
+	--cephfs_id="$CONFINED_ID" --cephfs_keyring="$CONFINED_KEYRING" \
+	--cephfs_root="$d/lim" --filename=../secret/x
+ok $? "a key confined to the root writes ../secret/x"
+"$CEPHFS_UTIL" exists "$d/lim/secret/x"
+ok $? "... inside the root, where .. at its top leads"
+is "... and nothing in the directory beside the root" "$("$CEPHFS_UTIL" ls "$d/secret")" ""
 done_testing

@@ -1,13 +1,14 @@
 # Shared helpers for the shell TAP tests (sourced, POSIX sh).
 #
 # Environment from the test harness (t/local.mk): top_srcdir, top_builddir,
-# FIO, ENGINE_SO, SANDBOX_DIR, CEPHFS_UTIL.  Run by hand, a test falls back
-# to the build tree it lives in.
+# FIO, ENGINE_SO, pkglibdir, SANDBOX_DIR, CEPHFS_UTIL.  Run by hand, a test
+# falls back to the build tree it lives in (and the default pkglibdir).
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 : "${FIO:=fio}"
 : "${ENGINE_SO:=$top_builddir/engine/.libs/fio-cephfs.so}"
+: "${pkglibdir:=/usr/local/lib/fio-cephfs}"
 : "${SANDBOX_DIR:=$top_builddir/t/sandbox}"
 : "${CEPHFS_UTIL:=$top_builddir/t/cephfs-util}"
 : "${TEST_WRAPPER:=}"
@@ -115,6 +116,19 @@ need_cluster() {
 cephfs_testdir() {
 	CEPHFS_DIR="/t-$TEST_NAME-$$"
 	trap 'rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
+}
+
+# confined_client DIR: a key that may use only DIR of the test filesystem,
+# as `ceph fs authorize` makes them (the MDS refuses everything outside
+# it): sets CONFINED_ID and CONFINED_KEYRING; the key goes at exit.  Call
+# after cephfs_testdir.
+confined_client() {
+	CONFINED_ID=$TEST_NAME-$$
+	CONFINED_KEYRING=$TMP/confined.keyring
+	ceph fs authorize "$CEPHFS_FS" "client.$CONFINED_ID" "$1" rw \
+		>"$CONFINED_KEYRING" 2>"$TMP/authorize.err" ||
+		bail_out "cannot make a key confined to $1: $(cat "$TMP/authorize.err")"
+	trap 'ceph auth rm "client.$CONFINED_ID" >/dev/null 2>&1; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 }
 
 # cephfs_fio JSON_OUT ARGS...: fio with the engine under test and JSON

@@ -10,10 +10,11 @@ LOG_DRIVER = $(T_LOG_DRIVER)
 SANDBOX_DIR = $(abs_top_builddir)/t/sandbox
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
-	FIO='$(FIO)'; ENGINE_SO='$(ENGINE_SO)'; SANDBOX_DIR='$(SANDBOX_DIR)'; \
+	FIO='$(FIO)'; ENGINE_SO='$(ENGINE_SO)'; pkglibdir='$(pkglibdir)'; \
+	SANDBOX_DIR='$(SANDBOX_DIR)'; \
 	CEPHFS_UTIL='$(abs_top_builddir)/t/cephfs-util'; \
 	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
-	export top_srcdir top_builddir FIO ENGINE_SO SANDBOX_DIR CEPHFS_UTIL TEST_WRAPPER;
+	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL TEST_WRAPPER;
 
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c

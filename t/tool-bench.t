@@ -5,7 +5,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 31
+plan 35
 
 count() { grep -Ec -- "$1" "$TMP/out"; }
 
@@ -64,4 +64,14 @@ like "the text report went to stderr" "$(head -n 1 "$TMP/err")" '^Benchmark Conf
 is "subdirectory in both" "$(python3 -c 'import json,sys; print(json.load(sys.stdin)["configuration"]["subdirectory"])' <"$TMP/out")" "$(run_dir)"
 like "the report's last line on stderr" "$(tail -n 1 "$TMP/err")" '^Cleaning up...$'
 siblings_intact "--json -"
+
+# As after the set-up: the build tree's tool with neither --engine nor
+# CEPHFS_TOOL_ENGINE loads the engine built beside it (t/uninstalled.t
+# checks the choice).
+(unset CEPHFS_TOOL_ENGINE
+ $TEST_WRAPPER "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" \
+	--root-path "$CEPHFS_DIR" --files 4 --size 64K >"$TMP/out" 2>"$TMP/err")
+is "no --engine, no CEPHFS_TOOL_ENGINE: exit 0" $? 0
+is "... a write and a read line" "$(count '^  (Write: |Read:  )[0-9.e+]+ MB/s')" 2
+siblings_intact "the default engine"
 done_testing

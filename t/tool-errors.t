@@ -1,17 +1,34 @@
 #!/bin/sh
 # Failures say what went wrong, exit 1, and clean up after themselves:
-# unknown filesystem, no monitor answering, a phase that fails.
+# unknown filesystem, missing root path, no monitor answering, a phase
+# that fails.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
+plan 17
 
 "$TOOL" --fs no-such-fs bench --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
 	>"$TMP/out" 2>"$TMP/err"
 is "unknown filesystem: exit 1" $? 1
 like "... says the filesystem does not exist" "$(cat "$TMP/err")" \
-	"^cephfs-tool: cannot mount filesystem 'no-such-fs' .*filesystem 'no-such-fs' does not exist$"
+	"^cephfs-tool: cannot mount filesystem 'no-such-fs' .*: filesystem 'no-such-fs' does not exist$"
+
+# With a key confined to it, as in the issue that found the root reported
+# as a missing filesystem; and with that key and no such filesystem.
+confined_client "$CEPHFS_DIR/lim"
+confined() {
+	"$TOOL" -i "$CONFINED_ID" -k "$CONFINED_KEYRING" "$@" bench \
+		--engine "$ENGINE_SO" --root-path "$CEPHFS_DIR/lim" >"$TMP/out" 2>"$TMP/err"
+}
+confined --fs "$CEPHFS_FS"
+is "missing root path: exit 1" $? 1
+like "... says the root directory does not exist" "$(cat "$TMP/err")" \
+	"^cephfs-tool: cannot mount .*: root directory '$CEPHFS_DIR/lim' does not exist in filesystem '$CEPHFS_FS'$"
+confined --fs no-such-fs
+is "unknown filesystem, confined key: exit 1" $? 1
+like "... says the filesystem does not exist" "$(cat "$TMP/err")" \
+	"^cephfs-tool: cannot mount filesystem 'no-such-fs' .*: filesystem 'no-such-fs' does not exist$"
 
 keyring=$(sed -n '/^\[client\]/,/^\[/s/^keyring *= *//p' "$CEPH_CONF")
 printf '[global]\nmon host = 127.0.0.1:1\nkeyring = %s\n' "$keyring" >"$TMP/dead.conf"

@@ -24,9 +24,15 @@ bin_PROGRAMS += tool/cephfs-tool
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
+	tool/enginepath.c tool/enginepath.h \
 	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
+# Run from the build tree, the tool loads the engine built there (see
+# tool/enginepath.c); installed, the installed one.
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
-	-DFIO_DEFAULT='"$(FIO)"' -DENGINE_DEFAULT='"$(pkglibdir)/fio-cephfs.so"'
+	-DFIO_DEFAULT='"$(FIO)"' \
+	-DINSTALLED_ENGINE='"$(pkglibdir)/fio-cephfs.so"' \
+	-DBUILD_TREE_ENGINE='"$(ENGINE_SO)"' \
+	-DBUILD_TREE_TOOL='"$(abs_top_builddir)/tool/cephfs-tool$(EXEEXT)"'
 tool_cephfs_tool_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_cephfs_tool_LDADD = tool/libcephfstool.la $(CEPHFS_LIBS) $(JSONC_LIBS)
 
@@ -63,5 +69,5 @@ t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t
-TESTS += t/tool-usage.t
-EXTRA_DIST += t/tool-lib.sh t/tool-usage.t
+TESTS += t/tool-usage.t t/uninstalled.t
+EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t

@@ -9,17 +9,17 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "enginepath.h"
 #include "options.h"
 #include "preflight.h"
 
 int main(int argc, char **argv)
 {
 	struct bench_options o;
-	const char *engine = getenv("CEPHFS_TOOL_ENGINE");
 	char error[512];
 	int code = EXIT_USAGE;
 
-	options_init(&o, FIO_DEFAULT, engine && *engine ? engine : ENGINE_DEFAULT);
+	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
 		fputs(options_usage, stdout);
