@@ -569,7 +569,7 @@ static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
 	if (ret != -EOPNOTSUPP || mode)
 		return ret;
 	/*
-	 * Clients since Squid refuse plain preallocation (mode 0): they
+	 * Newer clients (Tentacle, late Squid) refuse plain preallocation: they
 	 * cannot reserve space on the OSDs, and Pacific's only set the size.
 	 * As fio documents, native then falls back to none; posix still gets
 	 * the size posix_fallocate() promises, as glibc's emulation gives it.

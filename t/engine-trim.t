@@ -1,9 +1,9 @@
 #!/bin/sh
 # Trim punches holes (fallocate PUNCH_HOLE|KEEP_SIZE): the range reads back
 # as zeros and the size stays; fio's fallocate= preallocates new files, as
-# far as this Ceph client can: clients since Squid refuse plain
-# preallocation (mode 0) with EOPNOTSUPP, and then native falls back to
-# none, as fio documents, while posix still gives the file its size.
+# far as this Ceph client can: newer clients (Tentacle, late Squid) refuse
+# plain preallocation (mode 0) with EOPNOTSUPP, and then native falls back
+# to none, as fio documents, while posix still gives the file its size.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
