@@ -544,10 +544,10 @@ out:
 #endif
 
 /*
- * Write @len bytes to @path through a temporary file, so a reader never
- * sees half a dump.  Mounts of one process (per-job mounts) may write the
- * same path at once: each temporary file has a name of its own, and the
- * last rename wins with a whole dump.
+ * Write @len bytes to @path, ending in a newline, through a temporary
+ * file, so a reader never sees half a dump.  Mounts of one process
+ * (per-job mounts) may write the same path at once: each temporary file
+ * has a name of its own, and the last rename wins with a whole dump.
  */
 static int write_file(const char *path, const char *data, size_t len)
 {
@@ -567,7 +567,8 @@ static int write_file(const char *path, const char *data, size_t len)
 			close(fd);
 		goto out;
 	}
-	if (fwrite(data, 1, len, f) != len || fputc('\n', f) == EOF)
+	if (fwrite(data, 1, len, f) != len ||
+	    ((!len || data[len - 1] != '\n') && fputc('\n', f) == EOF))
 		ret = -EIO;
 	if (fclose(f) && !ret)
 		ret = -errno;
@@ -589,9 +590,15 @@ static int write_perf_dump(struct cephfs_mount *m)
 	int ret;
 
 #ifdef HAVE_CEPH_GET_PERF_COUNTERS
+	/*
+	 * Ceph 20 returns the document's length, not the 0 its header
+	 * promises, and ends the buffer without a NUL: the length is all
+	 * there is to go by.  A 0 as promised leaves a C string the only
+	 * reading.
+	 */
 	ret = ceph_get_perf_counters(m->cmount, &dump);
 	if (ret >= 0) {
-		len = strlen(dump);
+		len = ret ? (uint32_t)ret : strlen(dump);
 		ret = 0;
 	}
 #else
