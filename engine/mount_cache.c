@@ -414,6 +414,77 @@ void cephfs_mount_error(const struct cephfs_mount_config *cfg, int ret,
 		 failed, strerror(-ret), *why ? ": " : "", why);
 }
 
+#ifndef HAVE_CEPH_GET_PERF_COUNTERS
+/*
+ * Without ceph_get_perf_counters() the counters come from the client's
+ * admin socket: one of our own (the configured one may be off or shared),
+ * in a directory that mkdtemp makes ours alone (mode 0700, a name nobody
+ * can predict), never under a guessable name in a shared /tmp.
+ */
+static int admin_socket_setup(struct cephfs_mount *m, const char **failed,
+			      char *why, size_t why_len)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct sockaddr_un addr;
+	int ret;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	*failed = "malloc";
+	if (asprintf(&m->admin_dir, "%s/fio-cephfs.XXXXXX", tmp) < 0) {
+		m->admin_dir = NULL;
+		return -ENOMEM;
+	}
+	if (!mkdtemp(m->admin_dir)) {
+		ret = -errno;
+		*failed = "mkdtemp";
+		snprintf(why, why_len, "no directory for the admin socket (perf dump) in %s (TMPDIR)",
+			 tmp);
+		free(m->admin_dir);
+		m->admin_dir = NULL;
+		return ret;
+	}
+	if (asprintf(&m->admin_socket, "%s/client.asok", m->admin_dir) < 0) {
+		m->admin_socket = NULL;
+		return -ENOMEM;
+	}
+	if (strlen(m->admin_socket) >= sizeof(addr.sun_path)) {
+		*failed = "admin socket";
+		snprintf(why, why_len, "%s is too long for a socket name: set a shorter TMPDIR",
+			 m->admin_socket);
+		return -ENAMETOOLONG;
+	}
+	return 0;
+}
+#endif
+
+/* Before mounting: keep the dump's path, and where the counters come from. */
+static int perf_dump_setup(struct cephfs_mount *m, const char *path,
+			   const char **failed, char *why, size_t why_len)
+{
+	*failed = "malloc";
+	m->perf_dump = strdup(path);
+	if (!m->perf_dump)
+		return -ENOMEM;
+#ifdef HAVE_CEPH_GET_PERF_COUNTERS
+	return 0;
+#else
+	return admin_socket_setup(m, failed, why, why_len);
+#endif
+}
+
+/* After ceph_release() (which closes the socket), or a failed mount. */
+static void perf_dump_teardown(struct cephfs_mount *m)
+{
+	if (m->admin_socket)
+		unlink(m->admin_socket);
+	if (m->admin_dir)
+		rmdir(m->admin_dir);
+	free(m->admin_socket);
+	free(m->admin_dir);
+	free(m->perf_dump);
+}
+
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len)
@@ -448,15 +519,9 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	if (!m)
 		goto fail;
 	if (cfg->perf_dump) {
-		m->perf_dump = strdup(cfg->perf_dump);
-		if (!m->perf_dump)
+		ret = perf_dump_setup(m, cfg->perf_dump, failed, why, why_len);
+		if (ret)
 			goto fail;
-#ifndef HAVE_CEPH_GET_PERF_COUNTERS
-		/* A socket of our own: the configured one may be off or shared. */
-		if (asprintf(&m->admin_socket, "/tmp/fio-cephfs.%d.%p.asok",
-			     (int)getpid(), (void *)m) < 0)
-			goto fail;
-#endif
 	}
 	ret = mount_new(cfg, m, failed, why, why_len);
 	if (ret)
@@ -471,10 +536,8 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	return 0;
 fail:
 	pthread_mutex_unlock(&cache_lock);
-	if (m) {
-		free(m->admin_socket);
-		free(m->perf_dump);
-	}
+	if (m)
+		perf_dump_teardown(m);
 	free(m);
 	free(key);
 	return ret;
@@ -525,22 +588,32 @@ out:
 }
 #endif
 
-/* Write @len bytes to @path through a temporary file, so a reader never
- * sees half a dump. */
+/*
+ * Write @len bytes to @path, ending in a newline, through a temporary
+ * file, so a reader never sees half a dump.  Mounts of one process
+ * (per-job mounts) may write the same path at once: each temporary file
+ * has a name of its own, and the last rename wins with a whole dump.
+ */
 static int write_file(const char *path, const char *data, size_t len)
 {
+	static unsigned int serial;	/* atomic */
 	char *tmp;
 	FILE *f;
-	int ret = 0;
+	int fd, ret = 0;
 
-	if (asprintf(&tmp, "%s.tmp", path) < 0)
+	if (asprintf(&tmp, "%s.%d.%u.tmp", path, (int)getpid(),
+		     __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED)) < 0)
 		return -ENOMEM;
-	f = fopen(tmp, "w");
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
 		ret = -errno;
+		if (fd >= 0)
+			close(fd);
 		goto out;
 	}
-	if (fwrite(data, 1, len, f) != len || fputc('\n', f) == EOF)
+	if (fwrite(data, 1, len, f) != len ||
+	    ((!len || data[len - 1] != '\n') && fputc('\n', f) == EOF))
 		ret = -EIO;
 	if (fclose(f) && !ret)
 		ret = -errno;
@@ -554,9 +627,7 @@ out:
 }
 
 /* libcephfs' perf counters as JSON: ceph_get_perf_counters() where the
- * library has it, otherwise the client's own admin socket.  The dump that
- * ceph_get_perf_counters() returns is not NUL-terminated: its return
- * value is the length (libcephfs.h says 0). */
+ * library has it, otherwise the client's own admin socket. */
 static int write_perf_dump(struct cephfs_mount *m)
 {
 	char *dump = NULL;
@@ -564,9 +635,15 @@ static int write_perf_dump(struct cephfs_mount *m)
 	int ret;
 
 #ifdef HAVE_CEPH_GET_PERF_COUNTERS
+	/*
+	 * Ceph 20 returns the document's length, not the 0 its header
+	 * promises, and ends the buffer without a NUL: the length is all
+	 * there is to go by.  A 0 as promised leaves a C string the only
+	 * reading.
+	 */
 	ret = ceph_get_perf_counters(m->cmount, &dump);
 	if (ret >= 0) {
-		len = ret;
+		len = ret ? (uint32_t)ret : strlen(dump);
 		ret = 0;
 	}
 #else
@@ -622,8 +699,7 @@ int cephfs_mount_put(struct cephfs_mount *m)
 		ret = write_perf_dump(m);
 	flush_and_unmount(m);
 	ceph_release(m->cmount);
-	free(m->admin_socket);
-	free(m->perf_dump);
+	perf_dump_teardown(m);
 	free(m->key);
 	free(m);
 	return ret;

@@ -34,6 +34,7 @@ struct cephfs_mount {
 	struct ceph_mount_info *cmount;
 	char *key;
 	char *perf_dump;		/* copy of the config's */
+	char *admin_dir;		/* mkdtemp'd, holds admin_socket */
 	char *admin_socket;		/* private, for the perf dump */
 	unsigned int refs;
 	bool shared;

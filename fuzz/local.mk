@@ -19,7 +19,7 @@ FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
 	$(srcdir)/tool/options.c $(srcdir)/tool/size.c
 FUZZ_INCLUDED = config.h $(srcdir)/tool/options.h $(srcdir)/tool/size.h \
 	$(srcdir)/tool/fioresult.h $(srcdir)/tool/jobfile.h \
-	$(srcdir)/tool/progress.h
+	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)

@@ -4,7 +4,14 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 10
+# Ceph 20 has ceph_get_perf_counters; Ceph 16 needs an admin socket.
+if grep -q '^#define HAVE_CEPH_GET_PERF_COUNTERS 1' "$top_builddir/config.h"; then
+	perf_call=yes
+	plan 14
+else
+	perf_call=no
+	plan 17
+fi
 d=$CEPHFS_DIR
 
 cephfs_fio "$TMP/p.json" --thread --name=p --numjobs=2 \
@@ -23,8 +30,51 @@ is "one dump for the shared mount counts both jobs' writes" \
 is "the client saw every fsync fio counted" \
 	"$(json_eval "$TMP/perf.json" "d['client']['fsync']['avgcount']")" \
 	"$(json_eval "$TMP/p.json" "sum(j['sync']['total_ios'] for j in d['jobs'])")"
-ls /tmp/fio-cephfs.*.asok >/dev/null 2>&1
-ok $([ $? != 0 ]; echo $?) "no admin socket left behind"
+
+# Without ceph_get_perf_counters (Ceph 16) the counters come through an
+# admin socket of the mount's own: in a directory made by mkdtemp under
+# TMPDIR, private (0700, a random name), removed at unmount.  With the
+# call (Ceph 20) there is no socket at all.  Two jobs with a mount each,
+# writing at 256 KiB/s for 4 s, so their directories are seen while fio
+# runs; fio itself ends within its mount and op timeouts.
+sockets=$TMP/tmpdir
+mkdir "$sockets"
+TMPDIR=$sockets cephfs_fio "$TMP/s.json" --thread --name=s --numjobs=2 \
+	--cephfs_mount_per_job=1 --filename_format="$d/s.\$jobnum" --rw=write \
+	--bs=64k --size=1m --rate=256k --cephfs_perf_dump="$TMP/s-perf.json" &
+fio_pid=$!
+seen= modes=
+while kill -0 $fio_pid 2>/dev/null; do
+	set -- "$sockets"/*
+	[ -e "$1" ] && seen="$*"
+	if [ -S "$1/client.asok" ] && [ -S "${2:-}/client.asok" ]; then
+		modes=$(stat -c %a "$@" | tr '\n' ' ')
+		break
+	fi
+	sleep 0.1
+done
+wait $fio_pid
+ok $? "two jobs with a mount each, with a perf dump"
+if [ $perf_call = yes ]; then
+	is "ceph_get_perf_counters: no admin socket directory is made" "$seen" ""
+else
+	set -- $seen
+	is "each mount has its directory, holding its admin socket" $# 2
+	is "both directories are private: mode 0700" "$modes" "700 700 "
+	like "their names are mkdtemp's, unpredictable and distinct" \
+		"$(basename -a "$@" | sort -u | tr '\n' ' ')" \
+		'^fio-cephfs\.[A-Za-z0-9]{6} fio-cephfs\.[A-Za-z0-9]{6} $'
+	TMPDIR=$TMP/no-such-dir cephfs_fio "$TMP/bad.json" --name=bad \
+		--filename="$d/bad" --rw=write --bs=4k --size=4k \
+		--cephfs_perf_dump="$TMP/perf.json"
+	like "a TMPDIR that does not exist fails the job, naming it" \
+		"$(cat "$TMP/fio.err")" \
+		"mkdtemp: No such file or directory: no directory for the admin socket \\(perf dump\\) in $TMP/no-such-dir \\(TMPDIR\\)"
+fi
+is "nothing is left in TMPDIR after the unmount" "$(ls -A "$sockets")" ""
+is "the dump of the last mount released is whole JSON, counting its job's writes" \
+	"$(json_eval "$TMP/s-perf.json" "d['client']['wrlat']['avgcount']")" 16
+is "no temporary dump file is left" "$(ls "$TMP" | grep -c 'perf.json.')" 0
 
 cephfs_fio "$TMP/bad.json" --name=bad --filename="$d/bad" --rw=write --bs=4k \
 	--size=4k --cephfs_perf_dump=/nonexistent/dir/perf.json

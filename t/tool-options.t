@@ -1,18 +1,21 @@
 #!/bin/sh
 # Mount and run settings reaching the engine and the cluster:
-# --per-thread-mount, --async-io, --uid/--gid, --no-cleanup, --perf-dump,
+# --per-thread-mount, --async-io, --uid/--gid, --no-cleanup, --perf-dump
+# (and its client counters in the report),
 # --duration on a workload that does not finish in time.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 27
+plan 32
 
 bench --threads 3 --files 7 --size 64K --per-thread-mount --uid 1000 \
 	--gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
-	--no-cleanup --keep-job "$TMP/ptm.fio"
+	--no-cleanup --keep-job "$TMP/ptm.fio" --perf-dump "$TMP/ptm-perf.json"
 is "--per-thread-mount, --uid/--gid, overrides, --no-cleanup: exit 0" $rc 0
 like "the configuration says per-thread mounts" "$(cat "$TMP/out")" '  Per-Thread Mount: yes'
+like "no client counters from one of several mounts, saying why" "$(cat "$TMP/out")" \
+	"^Client Counters: none \\(with --per-thread-mount each thread's mount writes the dump over the last one's\\)$"
 like "each job mounts on its own" "$(cat "$TMP/ptm.fio")" '^cephfs_mount_per_job=1$'
 is "configuration lines for the overrides" \
 	"$(grep -E '^  (Client OC|Msgr Workers)' "$TMP/out")" "  Client OC: 0
@@ -33,13 +36,26 @@ like "so does the run directory" "$("$CEPHFS_UTIL" stat "$CEPHFS_DIR/$dir")" '^1
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 
 bench --threads 2 --files 6 --size 256K --block-size 16K --async-io \
-	--queue-depth 32 --keep-job "$TMP/async.fio" --perf-dump "$TMP/perf.json"
+	--queue-depth 32 --keep-job "$TMP/async.fio" --perf-dump "$TMP/perf.json" \
+	--json "$TMP/async.json"
 is "--async-io --queue-depth 32 --perf-dump exits 0" $rc 0
 like "configuration: async I/O and its depth" "$(cat "$TMP/out")" '  Async I/O: yes \| Queue Depth: 32'
 like "fio keeps 32 I/Os in flight" "$(cat "$TMP/async.fio")" '^iodepth=32$'
 like "async reads verified" "$(grep '^  Read:' "$TMP/out")" '^  Read:  [0-9.e+]+ MB/s'
 is "the perf dump is JSON with a client section" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("client" in d)' "$TMP/perf.json" 2>&1)" True
+# 6 files of 16 blocks: each phase's own mount counted its 96 calls.
+like "the report's client counters: the write phase's mount wrote 96 blocks" \
+	"$(sed -n '/^Client Counters/,/^$/p' "$TMP/out")" \
+	'^  Iteration 1 Write: MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 0 \| writes 96, avg [0-9.e+-]+ ms \| fsyncs [0-9]+'
+like "  ... and the read phase's read them" \
+	"$(sed -n '/^Client Counters/,/^$/p' "$TMP/out")" \
+	'^  Iteration 1 Read:  MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 96, avg [0-9.e+-]+ ms \| writes 0 \|'
+is "the JSON report has them per phase" \
+	"$(json_eval "$TMP/async.json" "[(p['client_counters']['writes']['count'], p['client_counters']['reads']['count']) for p in (d['iterations'][0]['write'], d['iterations'][0]['read'])]")" \
+	"[(96, 0), (0, 96)]"
+is "the dump left in PATH is the last phase's, as the block's last line" \
+	"$(json_eval "$TMP/perf.json" "d['client']['rdlat']['avgcount']")" 96
 
 # fsync after every write: slow enough that 2 s do not write 1000 files
 # (uncapped, 10 s or more on the sandbox).

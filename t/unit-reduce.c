@@ -312,6 +312,84 @@ static void test_reports(void)
 	check_report(&report, "report-size0");
 }
 
+/* A phase's client counters from a saved perf dump, as bench reads it. */
+static void attach_counters(const char *dump_file, struct phase_result *r)
+{
+	char *text = read_data(dump_file, NULL);
+	struct json_object *dump = json_tokener_parse(text);
+
+	client_counters_of(dump, &r->counters);
+	r->counters.dumped = true;
+	json_object_put(dump);
+	free(text);
+}
+
+/*
+ * --perf-dump: the client counters block of the text and JSON reports,
+ * from cephfs-tool's write and read phase run on each version (fio's
+ * output and the dumps saved together in t/data, see unit-perfcounters).
+ */
+static void test_counter_reports(void)
+{
+	static const unsigned int files[] = { 4, 4 };
+	static const struct {
+		const char *version;
+		const char *subdir;
+	} runs[] = { { "ceph16", "bench_run_52ae" }, { "ceph20", "bench_run_3db5" } };
+	struct iteration_result it;
+	struct bench_options o;
+	struct bench_report report = { &o, NULL, 1, &it };
+	char name[64], *text;
+	size_t i;
+
+	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		options_init(&o, "fio", "/engine.so");
+		o.fs = "cephfs";
+		o.threads = 2;
+		o.files = 8;
+		o.size = 1 << 20;
+		o.block_size = 256 << 10;
+		o.fsync_every = 512 << 10;
+		o.perf_dump = "/tmp/perf.json";
+		report.subdir = runs[i].subdir;
+		snprintf(name, sizeof(name), "counters-%s-write.json", runs[i].version);
+		reduce_data(name, NULL, 0, PHASE_WRITE, &o, files, &it.write, NULL);
+		snprintf(name, sizeof(name), "counters-%s-read.json", runs[i].version);
+		reduce_data(name, NULL, 0, PHASE_READ, &o, files, &it.read, NULL);
+		it.write.usr_sec = it.write.sys_sec = 0.125;
+		it.read.usr_sec = it.read.sys_sec = 0.0625;
+		snprintf(name, sizeof(name), "perf-%s-write.json", runs[i].version);
+		attach_counters(name, &it.write);
+		snprintf(name, sizeof(name), "perf-%s-read.json", runs[i].version);
+		attach_counters(name, &it.read);
+		snprintf(name, sizeof(name), "report-counters-%s", runs[i].version);
+		check_report(&report, name);
+	}
+
+	it.read.counters.dumped = false;
+	snprintf(it.read.counters.missing, sizeof(it.read.counters.missing),
+		 "the phase's mount wrote no dump to /tmp/perf.json");
+	text = render(&report);
+	ok(strstr(text, "\n  Iteration 1 Read:  none: the phase's mount wrote no dump to /tmp/perf.json\n") != NULL,
+	   "a phase without its dump says so in the block");
+	free(text);
+	text = report_json(&report);
+	ok(strstr(text, "client_counters") && !strstr(strstr(text, "\"read\""), "client_counters"),
+	   "  ... and has no client_counters in the JSON");
+	free(text);
+
+	o.per_thread_mount = true;
+	text = render(&report);
+	ok(strstr(text, "\nClient Counters: none (with --per-thread-mount each thread's mount writes the dump over the last one's)\n\nCleaning up...") != NULL,
+	   "--per-thread-mount: no block, a line saying why");
+	free(text);
+	o.per_thread_mount = false;
+	o.perf_dump = NULL;
+	text = render(&report);
+	ok(!strstr(text, "Client Counters"), "without --perf-dump no block at all");
+	free(text);
+}
+
 int main(void)
 {
 	test_phase_figures();
@@ -321,5 +399,6 @@ int main(void)
 	test_latency_without_bins();
 	test_files_beyond_32_bits();
 	test_reports();
+	test_counter_reports();
 	return done_testing();
 }

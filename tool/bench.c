@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -295,6 +296,47 @@ static void plot_phase(struct bench *b, enum phase phase, double start_sec,
 			b->tmpdir);
 }
 
+/* Which file a path names: the engine renames each dump into place, so a
+ * file other than the one there before the phase is the phase's dump. */
+struct file_identity {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+};
+
+static struct file_identity identity_of(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return (struct file_identity){ .exists = false };
+	return (struct file_identity){ true, st.st_dev, st.st_ino };
+}
+
+/* --perf-dump: the counters of the phase's mount, from its dump. */
+static void read_counters(const char *path, const struct file_identity *before,
+			  struct client_counters *c)
+{
+	struct file_identity now = identity_of(path);
+	struct json_object *dump;
+
+	if (!now.exists || (before->exists && now.dev == before->dev &&
+			    now.ino == before->ino)) {
+		snprintf(c->missing, sizeof(c->missing),
+			 "the phase's mount wrote no dump to %s", path);
+		return;
+	}
+	dump = json_object_from_file(path);
+	if (!dump) {
+		snprintf(c->missing, sizeof(c->missing),
+			 "%s is not a JSON document", path);
+		return;
+	}
+	client_counters_of(dump, c);
+	c->dumped = true;
+	json_object_put(dump);
+}
+
 /*
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
@@ -312,6 +354,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
 	double start_sec = seconds_since(&b->started);
+	bool counters = o->perf_dump && !client_counters_unavailable(o);
+	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
 	struct fio_run run;
 	unsigned int t;
@@ -324,6 +368,8 @@ static void run_phase(struct bench *b, enum phase phase,
 		 sizeof(output));
 	tmp_path(b, "fio.stderr", errors, sizeof(errors));
 	progress_init(&live.progress, o, phase, sum(files[0], o->threads));
+	if (counters)
+		dump_before = identity_of(o->perf_dump);
 	if (fio_command_init(&cmd, o, phase, (const char *const *)b->jobfiles,
 			     output)) {
 		r->ran = r->failed = true;
@@ -334,6 +380,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	} else {
 		reduce_run(b, &run, plans, r, hosts, completed);
 		fio_run_free(&run);
+		if (counters)
+			read_counters(o->perf_dump, &dump_before, &r->counters);
 	}
 	fio_command_free(&cmd);
 	if (o->plot)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "jobfile.h"
+#include "perfcounters.h"
 
 /* What one phase planned: files per thread and their size (0: metadata). */
 struct phase_plan {
@@ -52,6 +53,7 @@ struct phase_result {
 	struct latency latency;
 	double usr_sec;			/* CPU of the fio process */
 	double sys_sec;
+	struct client_counters counters;	/* --perf-dump: its mount's */
 };
 
 /*

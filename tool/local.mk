@@ -13,6 +13,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/fiolog.c tool/fiolog.h \
 	tool/plot.c tool/plot.h \
 	tool/progress.c tool/progress.h \
+	tool/perfcounters.c tool/perfcounters.h \
 	tool/report.c tool/report_json.c tool/report.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
@@ -41,7 +42,8 @@ dist_man_MANS = tool/cephfs-tool.1
 
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
-	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot
+	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
+	t/unit-perfcounters
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -64,6 +66,8 @@ t_unit_clients_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_clients_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_plot_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_perfcounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \

@@ -167,6 +167,13 @@ static void report_summary(FILE *out, const char *title, const char *unit,
 	fprintf(out, "  Max:     %g %s\n\n", s->max, unit);
 }
 
+static void report_phase_label(FILE *out, unsigned int number,
+			       enum phase phase)
+{
+	fprintf(out, "  Iteration %u %s ", number,
+		phase == PHASE_WRITE ? "Write:" : "Read: ");
+}
+
 /* CPU is the local fio's: with --clients fio works on other hosts. */
 static void report_details(FILE *out, const struct bench_options *o,
 			   unsigned int number, enum phase phase,
@@ -176,13 +183,71 @@ static void report_details(FILE *out, const struct bench_options *o,
 
 	if (!r->ran || r->failed)
 		return;
-	fprintf(out, "  Iteration %u %s %g IOPS | latency ms: mean %g, p50 %g, p99 %g, p99.9 %g, max %g",
-		number, phase == PHASE_WRITE ? "Write:" : "Read: ", r->iops,
-		l->mean_ns / 1e6, l->p50_ns / 1e6, l->p99_ns / 1e6,
+	report_phase_label(out, number, phase);
+	fprintf(out, "%g IOPS | latency ms: mean %g, p50 %g, p99 %g, p99.9 %g, max %g",
+		r->iops, l->mean_ns / 1e6, l->p50_ns / 1e6, l->p99_ns / 1e6,
 		l->p999_ns / 1e6, l->max_ns / 1e6);
 	if (!o->clients.count)
 		fprintf(out, " | CPU s: usr %g, sys %g", r->usr_sec, r->sys_sec);
 	fputc('\n', out);
+}
+
+const char *client_counters_unavailable(const struct bench_options *o)
+{
+	if (o->clients.count)
+		return "with --clients each host writes its dump there";
+	if (o->per_thread_mount)
+		return "with --per-thread-mount each thread's mount writes the dump over the last one's";
+	return NULL;
+}
+
+static void report_counters_of(FILE *out, unsigned int number,
+			       enum phase phase, const struct phase_result *r)
+{
+	const struct counter_value *v;
+	const char *separator = "";
+	int i;
+
+	if (!r->ran || r->failed)
+		return;
+	report_phase_label(out, number, phase);
+	if (!r->counters.dumped) {
+		fprintf(out, "none: %s\n", r->counters.missing);
+		return;
+	}
+	for (i = 0; i < CLIENT_COUNTERS; i++) {
+		v = &r->counters.values[i];
+		if (!v->present)
+			continue;
+		fprintf(out, "%s%s %" PRIu64, separator, client_counter_labels[i],
+			v->count);
+		if (v->timed && v->count)
+			fprintf(out, ", avg %g ms", v->avg_ms);
+		separator = " | ";
+	}
+	fputc('\n', out);
+}
+
+/* --perf-dump: where each phase's time went, as its mount counted it. */
+static void report_counters(FILE *out, const struct bench_report *report)
+{
+	const char *why = client_counters_unavailable(report->o);
+	unsigned int i;
+
+	if (!report->o->perf_dump)
+		return;
+	if (why) {
+		fprintf(out, "Client Counters: none (%s)\n\n", why);
+		return;
+	}
+	fprintf(out, "Client Counters (libcephfs perf counters of each phase's mount):\n");
+	for (i = 0; i < report->started; i++) {
+		report_counters_of(out, i + 1, PHASE_WRITE,
+				   &report->iterations[i].write);
+		report_counters_of(out, i + 1, PHASE_READ,
+				   &report->iterations[i].read);
+	}
+	fprintf(out, "\n");
 }
 
 void report_final(FILE *out, const struct bench_report *report)
@@ -209,4 +274,5 @@ void report_final(FILE *out, const struct bench_report *report)
 			       &report->iterations[i].read);
 	}
 	fprintf(out, "\n");
+	report_counters(out, report);
 }

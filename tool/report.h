@@ -1,6 +1,7 @@
 /*
  * The report in the original tool's shape (text) and keys (JSON), with
- * IOPS, latency and client CPU added after the documented blocks.
+ * IOPS, latency, client CPU and (--perf-dump) client counters added after
+ * the documented blocks.
  */
 #ifndef CEPHFS_TOOL_REPORT_H
 #define CEPHFS_TOOL_REPORT_H
@@ -55,7 +56,11 @@ void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
 /* A line per client host under the phase's aggregate line. */
 void report_hosts(FILE *out, const struct bench_options *o,
 		  const struct phase_result *hosts);
-/* "*** Final Report ***", the statistics and the added per-phase figures. */
+/* Why --perf-dump cannot give each phase's client counters, or NULL. */
+const char *client_counters_unavailable(const struct bench_options *o);
+
+/* "*** Final Report ***", the statistics and the added per-phase figures
+ * (with --perf-dump, the client counters too). */
 void report_final(FILE *out, const struct bench_report *report);
 
 /* The whole report as a JSON document with a final newline; the caller

@@ -75,6 +75,27 @@ static struct json_object *configuration(const struct bench_report *report)
 	return c;
 }
 
+/* Each counter the dump has: {"count": N, "avg_ms": mean} (a mean only
+ * for latencies with samples). */
+static struct json_object *client_counters(const struct client_counters *c)
+{
+	struct json_object *all = json_object_new_object(), *one;
+	const struct counter_value *v;
+	int i;
+
+	for (i = 0; i < CLIENT_COUNTERS; i++) {
+		v = &c->values[i];
+		if (!v->present)
+			continue;
+		one = json_object_new_object();
+		add(one, "count", json_object_new_int64((int64_t)v->count));
+		if (v->timed && v->count)
+			add(one, "avg_ms", number(v->avg_ms));
+		add(all, client_counter_keys[i], one);
+	}
+	return all;
+}
+
 static struct json_object *phase(const struct bench_options *o,
 				 const struct phase_result *r)
 {
@@ -100,13 +121,16 @@ static struct json_object *phase(const struct bench_options *o,
 	add(lat, "p99_9", number(r->latency.p999_ns / 1e6));
 	add(lat, "max", number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
-	/* The local fio's CPU: with --clients fio works on other hosts. */
+	/* The local fio's CPU and mount: with --clients fio works on other
+	 * hosts. */
 	if (o->clients.count)
 		return p;
 	cpu = json_object_new_object();
 	add(cpu, "usr_sec", number(r->usr_sec));
 	add(cpu, "sys_sec", number(r->sys_sec));
 	add(p, "cpu", cpu);
+	if (r->counters.dumped)
+		add(p, "client_counters", client_counters(&r->counters));
 	return p;
 }
 
