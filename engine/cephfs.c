@@ -438,8 +438,15 @@ static void fio_cephfs_set_flags(struct thread_data *td,
 
 	if (!cd->async)
 		flags |= FIO_SYNCIO;
-	if (o->op != CEPHFS_OP_IO)
+	if (o->op != CEPHFS_OP_IO) {
 		flags |= FIO_FAKEIO | FIO_NOSTATS;
+		/*
+		 * No data is written, yet fio would scramble (or refill) the
+		 * whole fake block before every file: with bs=4m that halved
+		 * the create rate (perf: get_io_u at a quarter of the samples).
+		 */
+		td->flags &= ~(TD_F_SCRAMBLE_BUFFERS | TD_F_REFILL_BUFFERS);
+	}
 	td->flags |= flags << TD_ENG_FLAG_SHIFT;
 }
 
