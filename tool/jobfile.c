@@ -87,6 +87,8 @@ static void put_write_settings(FILE *out, const struct bench_options *o)
 	uint64_t bs = effective_block_size(o);
 
 	fprintf(out, "rw=write\n");
+	/* Creates in a directory this client made need no lookup first. */
+	fprintf(out, "cephfs_new_dir=1\n");
 	if (!o->size) {
 		fprintf(out, "cephfs_op=create\n");
 		return;

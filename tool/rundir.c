@@ -49,7 +49,7 @@ static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
 }
 
 int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  char *error, size_t error_len)
+		  bool keep, char *error, size_t error_len)
 {
 	struct cephfs_mount *m;
 	int ret, attempt;
@@ -64,6 +64,8 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 		if (ret != -EEXIST)
 			break;
 	}
+	if (!ret && !keep)
+		ret = ceph_rmdir(m->cmount, name);
 	cephfs_call_end(m);
 	if (ret)
 		snprintf(error, error_len, "cannot create run directory %s in %s: %s",
@@ -250,6 +252,18 @@ static int clear_dir(struct cephfs_mount *m, const char *name, char *error,
 	return ret;
 }
 
+/* Is there a directory @name?  0 if so, -ENOENT if not, else -errno. */
+static int look_up(struct cephfs_mount *m, const char *name)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	cephfs_call_begin(m);
+	ret = ceph_statx(m->cmount, name, &stx, CEPH_STATX_MODE, 0);
+	cephfs_call_end(m);
+	return ret;
+}
+
 int rundir_clear(const struct bench_options *o, const char *name,
 		 bool remove_dir, char *error, size_t error_len)
 {
@@ -260,15 +274,23 @@ int rundir_clear(const struct bench_options *o, const char *name,
 	ret = mount_root(o, &m, error, error_len);
 	if (ret)
 		return ret;
-	ret = clear_dir(m, name, error, error_len);
+	/* A write phase that was to make it may not have got that far. */
+	ret = look_up(m, name);
+	if (ret == -ENOENT) {
+		ret = 0;
+		goto put;
+	}
+	if (!ret)
+		ret = clear_dir(m, name, error, error_len);
 	if (!ret && remove_dir) {
 		cephfs_call_begin(m);
 		ret = ceph_rmdir(m->cmount, name);
 		cephfs_call_end(m);
-		if (ret)
-			snprintf(error, error_len, "cannot remove %s: %s", name,
-				 strerror(-ret));
 	}
+	if (ret && !*error)
+		snprintf(error, error_len, "cannot remove %s: %s", name,
+			 strerror(-ret));
+put:
 	cephfs_mount_put(m);
 	return ret;
 }
