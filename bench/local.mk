@@ -7,8 +7,8 @@
 EXTRA_PROGRAMS = bench/raw-loop
 bench_raw_loop_SOURCES = bench/raw-loop.c
 bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
-CLEANFILES += bench/raw-loop bench/results.json
-EXTRA_DIST += bench/run
+CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json
+EXTRA_DIST += bench/run bench/vs-original bench/harness.py
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench
@@ -20,8 +20,24 @@ bench: all bench/raw-loop
 		$(BENCH_ARGS)
 .PHONY: bench
 
+# cephfs-tool bench against the original cephfs-tool (a binary built from
+# Ceph's src/tools/cephfs/cephfs-tool.cc), alternately on one cluster:
+# make bench-vs-original ORIGINAL=/path/to/cephfs-tool.  Without ORIGINAL
+# it says so and does nothing.
+ORIGINAL =
+VS_ORIGINAL_ARGS =
+bench-vs-original: all
+	$(srcdir)/bench/vs-original --original='$(ORIGINAL)' \
+		--tool=$(abs_top_builddir)/tool/cephfs-tool \
+		--engine=$(ENGINE_SO) --fio=$(FIO) \
+		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
+		--workdir=$(BENCH_DIR)/vs-work --json=$(BENCH_DIR)/vs-original.json \
+		$(VS_ORIGINAL_ARGS)
+.PHONY: bench-vs-original
+
 clean-local: clean-bench
 clean-bench:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/work/sandbox
-	rm -rf bench/work
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/vs-work/sandbox
+	rm -rf bench/work bench/vs-work
 .PHONY: clean-bench

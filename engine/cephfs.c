@@ -108,6 +108,7 @@ struct cephfs_options {
 	unsigned int op;
 	char *perf_dump;
 	unsigned int async_threads;
+	unsigned int new_dir;
 };
 
 static struct fio_option options[] = {
@@ -282,6 +283,16 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_new_dir",
+		.lname	= "CephFS new directory",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, new_dir),
+		.help	= "The directory of the files a job creates must not exist: the job makes it (once per fio process), failing if it exists",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async_threads",
 		.lname	= "CephFS async submitter threads",
 		.type	= FIO_OPT_INT,
@@ -439,9 +450,88 @@ static void fio_cephfs_set_flags(struct thread_data *td,
 
 	if (!cd->async)
 		flags |= FIO_SYNCIO;
-	if (o->op != CEPHFS_OP_IO)
+	if (o->op != CEPHFS_OP_IO) {
 		flags |= FIO_FAKEIO | FIO_NOSTATS;
+		/*
+		 * No data is written, yet fio would scramble (or refill) the
+		 * whole fake block before every file: with bs=4m that halved
+		 * the create rate (perf: get_io_u at a quarter of the samples).
+		 */
+		td->flags &= ~(TD_F_SCRAMBLE_BUFFERS | TD_F_REFILL_BUFFERS);
+	}
 	td->flags |= flags << TD_ENG_FLAG_SHIFT;
+}
+
+/* The directories cephfs_new_dir jobs of this process have made. */
+static pthread_mutex_t new_dirs_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **new_dirs;
+static unsigned int nr_new_dirs;
+
+static bool cephfs_new_dir_made(const char *dir)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_new_dirs; i++)
+		if (!strcmp(new_dirs[i], dir))
+			return true;
+	return false;
+}
+
+/* mkdir -p the parents of @dir, then mkdir @dir itself. */
+static int cephfs_mkdir_new(struct cephfs_data *cd, const char *dir)
+{
+	char *parent = path_dirname(dir);
+	int ret;
+
+	if (!parent)
+		return -ENOMEM;
+	ret = strcmp(parent, ".") && strcmp(parent, "/") ?
+		ceph_mkdirs(cd->cmount, parent, CEPHFS_DIR_MODE) : 0;
+	free(parent);
+	if (ret && ret != -EEXIST)
+		return ret;
+	return ceph_mkdir(cd->cmount, dir, CEPHFS_DIR_MODE);
+}
+
+static int cephfs_remember_new_dir(const char *dir)
+{
+	char **grown = realloc(new_dirs, (nr_new_dirs + 1) * sizeof(*new_dirs));
+
+	if (!grown)
+		return -ENOMEM;
+	new_dirs = grown;
+	new_dirs[nr_new_dirs] = strdup(dir);
+	if (!new_dirs[nr_new_dirs])
+		return -ENOMEM;
+	nr_new_dirs++;
+	return 0;
+}
+
+/*
+ * cephfs_new_dir: make @dir on this job's mount, unless a job of this
+ * process did; it must not exist before.  The client that made a
+ * directory holds it exclusively and knows it is empty, so creating a
+ * file there takes one MDS request; in a directory another client made,
+ * libcephfs looks every name up first (4,001 MDS requests for 2,000
+ * creates, against 2,002).  Returns 0 or -errno, reported here.
+ */
+static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
+{
+	int ret = 0;
+
+	/* The mount root cannot be new. */
+	if (!strcmp(dir, ".") || !strcmp(dir, "/"))
+		return 0;
+	pthread_mutex_lock(&new_dirs_lock);
+	if (!cephfs_new_dir_made(dir)) {
+		ret = cephfs_mkdir_new(cd, dir);
+		if (!ret)
+			ret = cephfs_remember_new_dir(dir);
+	}
+	pthread_mutex_unlock(&new_dirs_lock);
+	if (ret)
+		cephfs_error(cd->td, ret, "ceph_mkdir", dir);
+	return ret;
 }
 
 /* Split @path into its directory (mkdir -p'd when @create) and last name,
@@ -458,6 +548,13 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 	*name = slash ? slash + 1 : path;
 	if (!dir)
 		return -ENOMEM;
+	if (create && ((struct cephfs_options *)cd->td->eo)->new_dir) {
+		ret = cephfs_make_new_dir(cd, dir);
+		if (ret) {
+			free(dir);
+			return ret;
+		}
+	}
 	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
 	if (ret == -ENOENT && create) {
 		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);

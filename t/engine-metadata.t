@@ -1,10 +1,12 @@
 #!/bin/sh
 # Metadata modes: create, stat, open and unlink each file once, one latency
 # sample per file, so fio's IOPS is files/s; unlink=1 leaves nothing.
+# cephfs_new_dir: the job makes its files' directory, and then creates
+# them with one MDS request each instead of two.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 21
+plan 27
 d=$CEPHFS_DIR
 files=50
 "$CEPHFS_UTIL" mkdir "$d" 755
@@ -64,4 +66,29 @@ is "each loop rewrote both files" \
 	"$(json_eval "$TMP/loop.json" "d['jobs'][0]['write']['io_bytes']")" 393216
 is "as with fio's psync engine, the last loop's files stay" \
 	"$("$CEPHFS_UTIL" ls "$d/loop" | sort | tr '\n' ' ')" "0 1 "
+# MDS requests of a create job into directory $1, from the client's
+# perf counters.
+mds_requests() {
+	dir=$1
+	shift
+	cephfs_fio "$TMP/nd.json" --thread --name=nd --numjobs=2 --nrfiles=25 \
+		--filename_format="$dir/\$jobnum.\$filenum" --rw=write --bs=4k \
+		--openfiles=1 --file_service_type=sequential --cephfs_op=create \
+		--cephfs_perf_dump="$TMP/nd-perf.json" "$@" &&
+		python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["client"]["reply"]["avgcount"])' "$TMP/nd-perf.json"
+}
+"$CEPHFS_UTIL" mkdir "$d/made-before" 755
+before=$(mds_requests "$d/made-before")
+like "creates in a directory another client made: a lookup before each ($before MDS requests for $files files)" \
+	"$before" '^[0-9]+$'
+ok $([ "$before" -ge $((files * 2)) ]; echo $?) "... twice as many requests as files"
+new=$(mds_requests "$d/new" --cephfs_new_dir=1)
+ok $? "cephfs_new_dir: two jobs create $files files in the directory they make"
+ok $([ "$new" -le $((files + 10)) ]; echo $?) \
+	"... one MDS request per file ($new for $files files)"
+is "... all the files are there" "$("$CEPHFS_UTIL" ls "$d/new" | wc -l)" $files
+mds_requests "$d/new" --cephfs_new_dir=1 >/dev/null
+like "cephfs_new_dir on a directory that exists: fails, naming it" \
+	"$(cat "$TMP/fio.err")" "^cephfs: nd: ceph_mkdir\($d/new\): File exists$"
 done_testing

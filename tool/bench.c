@@ -426,6 +426,19 @@ static int write_jobfiles(const struct bench *b, unsigned int *const *read_files
 	return 0;
 }
 
+/*
+ * The client that creates the files makes the directory they go in
+ * (cephfs_new_dir): in one another client made, every create costs an
+ * MDS lookup first.  Where fio runs here that directory is the run
+ * directory, so the tool only finds a free name and leaves it to each
+ * write phase to make; with --clients each host makes its own directory
+ * inside the run directory, which the tool holds.
+ */
+static bool write_phase_makes_rundir(const struct bench_options *o)
+{
+	return !o->clients.count;
+}
+
 /* One iteration; false when it failed or was interrupted. */
 static bool run_iteration(struct bench *b, unsigned int i)
 {
@@ -458,7 +471,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (it->read.failed)
 		return false;
 	if (i + 1 < o->iterations &&
-	    rundir_clear(o, b->subdir, false, error, sizeof(error))) {
+	    rundir_clear(o, b->subdir, write_phase_makes_rundir(o), error,
+			 sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		return false;
 	}
@@ -615,7 +629,8 @@ static int prepare(struct bench *b)
 	}
 	if (probe_clients(o))
 		return -1;
-	if (rundir_create(o, b->subdir, sizeof(b->subdir), error, sizeof(error))) {
+	if (rundir_create(o, b->subdir, sizeof(b->subdir),
+			  !write_phase_makes_rundir(o), error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		*b->subdir = '\0';
 		return -1;

@@ -20,7 +20,8 @@ enum phase {
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
 
-/* Bytes per I/O: the block size, or the whole file when that is smaller. */
+/* Bytes per I/O: the block size, or the whole file when that is smaller;
+ * for size 0, one small fake block per file. */
 uint64_t effective_block_size(const struct bench_options *o);
 
 /*

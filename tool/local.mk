@@ -71,6 +71,7 @@ t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
+	t/tool-cold-read.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t
 TESTS += t/tool-usage.t t/uninstalled.t

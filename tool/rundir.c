@@ -3,6 +3,7 @@
 #include <cephfs/libcephfs.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,7 @@ static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
 }
 
 int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  char *error, size_t error_len)
+		  bool keep, char *error, size_t error_len)
 {
 	struct cephfs_mount *m;
 	int ret, attempt;
@@ -63,6 +64,8 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 		if (ret != -EEXIST)
 			break;
 	}
+	if (!ret && !keep)
+		ret = ceph_rmdir(m->cmount, name);
 	cephfs_call_end(m);
 	if (ret)
 		snprintf(error, error_len, "cannot create run directory %s in %s: %s",
@@ -71,37 +74,65 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 	return ret;
 }
 
-static int clear_dir(struct ceph_mount_info *cmount, const char *path,
-		     char *error, size_t error_len);
+/*
+ * Clearing the run directory: list what is in it, unlink the files with
+ * CLEAR_THREADS threads at once, then remove the directories, deepest
+ * first.  Unlinks wait for the MDS one at a time per thread, so threads
+ * overlap them: 2,000 files took 0.36-0.44 s with 8 threads and
+ * 0.58-1.03 s with 2 on the sandbox cluster.
+ */
+#define CLEAR_THREADS 8
 
-static int remove_entry(struct ceph_mount_info *cmount, const char *dir,
-			const struct dirent *de, char *error, size_t error_len)
+struct clear_list {
+	char **files;
+	unsigned int nr_files;
+	char **dirs;			/* each before its parent */
+	unsigned int nr_dirs;
+};
+
+struct clearer {
+	struct cephfs_mount *m;
+	const struct clear_list *list;
+	unsigned int next;		/* the next file to unlink (atomic) */
+	pthread_mutex_t lock;
+	int ret;			/* the first error (lock) */
+	char *error;
+	size_t error_len;
+};
+
+static void clear_list_free(struct clear_list *l)
 {
-	char *path;
-	int ret;
+	unsigned int i;
 
-	if (asprintf(&path, "%s/%s", dir, de->d_name) < 0)
-		return -ENOMEM;
-	if (de->d_type == DT_DIR) {
-		ret = clear_dir(cmount, path, error, error_len);
-		if (!ret)
-			ret = ceph_rmdir(cmount, path);
-	} else {
-		ret = ceph_unlink(cmount, path);
-	}
-	if (ret && !*error)
-		snprintf(error, error_len, "cannot remove %s: %s", path,
-			 strerror(-ret));
-	free(path);
-	return ret;
+	for (i = 0; i < l->nr_files; i++)
+		free(l->files[i]);
+	for (i = 0; i < l->nr_dirs; i++)
+		free(l->dirs[i]);
+	free(l->files);
+	free(l->dirs);
 }
 
-static int clear_dir(struct ceph_mount_info *cmount, const char *path,
-		     char *error, size_t error_len)
+/* Append @path (taken over) to @names; -ENOMEM when out of memory. */
+static int append(char ***names, unsigned int *n, char *path)
+{
+	char **grown = realloc(*names, (*n + 1) * sizeof(**names));
+
+	if (!grown) {
+		free(path);
+		return -ENOMEM;
+	}
+	*names = grown;
+	(*names)[(*n)++] = path;
+	return 0;
+}
+
+static int list_dir(struct ceph_mount_info *cmount, const char *path,
+		    struct clear_list *l, char *error, size_t error_len)
 {
 	struct ceph_dir_result *dir;
 	struct dirent de;
-	int ret, first = 0;
+	char *child;
+	int ret;
 
 	ret = ceph_opendir(cmount, path, &dir);
 	if (ret) {
@@ -111,12 +142,126 @@ static int clear_dir(struct ceph_mount_info *cmount, const char *path,
 	while ((ret = ceph_readdir_r(cmount, dir, &de)) > 0) {
 		if (!strcmp(de.d_name, ".") || !strcmp(de.d_name, ".."))
 			continue;
-		ret = remove_entry(cmount, path, &de, error, error_len);
-		if (ret && !first)
-			first = ret;
+		if (asprintf(&child, "%s/%s", path, de.d_name) < 0) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (de.d_type != DT_DIR) {
+			ret = append(&l->files, &l->nr_files, child);
+		} else {
+			ret = list_dir(cmount, child, l, error, error_len);
+			if (!ret)
+				ret = append(&l->dirs, &l->nr_dirs, child);
+			else
+				free(child);
+		}
+		if (ret)
+			break;
 	}
 	ceph_closedir(cmount, dir);
-	return first ? first : ret;
+	if (ret && !*error)
+		snprintf(error, error_len, "cannot list %s: %s", path, strerror(-ret));
+	return ret;
+}
+
+static void note_failure(struct clearer *c, const char *path, int ret)
+{
+	pthread_mutex_lock(&c->lock);
+	if (!c->ret) {
+		c->ret = ret;
+		snprintf(c->error, c->error_len, "cannot remove %s: %s", path,
+			 strerror(-ret));
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+static void *unlink_files(void *arg)
+{
+	struct clearer *c = arg;
+	unsigned int i;
+	int ret;
+
+	while ((i = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED)) <
+	       c->list->nr_files) {
+		cephfs_call_begin(c->m);
+		ret = ceph_unlink(c->m->cmount, c->list->files[i]);
+		cephfs_call_end(c->m);
+		if (ret)
+			note_failure(c, c->list->files[i], ret);
+	}
+	return NULL;
+}
+
+/* The calling thread unlinks too, so the files go even when no thread
+ * can be started. */
+static int unlink_all(struct clearer *c)
+{
+	pthread_t threads[CLEAR_THREADS - 1];
+	unsigned int n, started = 0;
+
+	n = c->list->nr_files < CLEAR_THREADS ? c->list->nr_files : CLEAR_THREADS;
+	while (started + 1 < n &&
+	       !pthread_create(&threads[started], NULL, unlink_files, c))
+		started++;
+	unlink_files(c);
+	while (started)
+		pthread_join(threads[--started], NULL);
+	return c->ret;
+}
+
+static int remove_dirs(struct cephfs_mount *m, const struct clear_list *l,
+		       char *error, size_t error_len)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < l->nr_dirs; i++) {
+		cephfs_call_begin(m);
+		ret = ceph_rmdir(m->cmount, l->dirs[i]);
+		cephfs_call_end(m);
+		if (ret) {
+			snprintf(error, error_len, "cannot remove %s: %s",
+				 l->dirs[i], strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int clear_dir(struct cephfs_mount *m, const char *name, char *error,
+		     size_t error_len)
+{
+	struct clear_list list = { 0 };
+	struct clearer c = {
+		.m = m, .list = &list, .error = error, .error_len = error_len,
+	};
+	int ret;
+
+	/* A cluster lost mid-run must not hang the cleanup (the watchdog). */
+	cephfs_call_begin(m);
+	ret = list_dir(m->cmount, name, &list, error, error_len);
+	cephfs_call_end(m);
+	if (!ret) {
+		pthread_mutex_init(&c.lock, NULL);
+		ret = unlink_all(&c);
+		pthread_mutex_destroy(&c.lock);
+	}
+	if (!ret)
+		ret = remove_dirs(m, &list, error, error_len);
+	clear_list_free(&list);
+	return ret;
+}
+
+/* Is there a directory @name?  0 if so, -ENOENT if not, else -errno. */
+static int look_up(struct cephfs_mount *m, const char *name)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	cephfs_call_begin(m);
+	ret = ceph_statx(m->cmount, name, &stx, CEPH_STATX_MODE, 0);
+	cephfs_call_end(m);
+	return ret;
 }
 
 int rundir_clear(const struct bench_options *o, const char *name,
@@ -129,16 +274,23 @@ int rundir_clear(const struct bench_options *o, const char *name,
 	ret = mount_root(o, &m, error, error_len);
 	if (ret)
 		return ret;
-	/* A cluster lost mid-run must not hang the cleanup (the watchdog). */
-	cephfs_call_begin(m);
-	ret = clear_dir(m->cmount, name, error, error_len);
-	if (!ret && remove_dir) {
-		ret = ceph_rmdir(m->cmount, name);
-		if (ret)
-			snprintf(error, error_len, "cannot remove %s: %s", name,
-				 strerror(-ret));
+	/* A write phase that was to make it may not have got that far. */
+	ret = look_up(m, name);
+	if (ret == -ENOENT) {
+		ret = 0;
+		goto put;
 	}
-	cephfs_call_end(m);
+	if (!ret)
+		ret = clear_dir(m, name, error, error_len);
+	if (!ret && remove_dir) {
+		cephfs_call_begin(m);
+		ret = ceph_rmdir(m->cmount, name);
+		cephfs_call_end(m);
+	}
+	if (ret && !*error)
+		snprintf(error, error_len, "cannot remove %s: %s", name,
+			 strerror(-ret));
+put:
 	cephfs_mount_put(m);
 	return ret;
 }

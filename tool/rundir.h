@@ -1,6 +1,7 @@
 /*
  * The run directory <root-path>/<dir-prefix><4 hex digits>: created with a
- * name no other run holds, emptied between iterations, removed at the end.
+ * name no other run holds (or that name found and left for the write phase
+ * to make), emptied between iterations, removed at the end.
  * Done through libcephfs with the benchmark's own mount settings, and never
  * touching anything outside that one directory.
  */
@@ -15,13 +16,17 @@
 /* A fresh name, <dir-prefix> and 4 random hex digits, in @name. */
 void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
 
-/* Create the run directory under a name picked until one is free.
- * Returns 0, or -errno with one line in @error. */
+/*
+ * Create the run directory under a name picked until one is free; unless
+ * @keep, remove it again: the write phase makes it (cephfs_new_dir), so
+ * that the client creating the files holds the directory.  Returns 0, or
+ * -errno with one line in @error.
+ */
 int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  char *error, size_t error_len);
+		  bool keep, char *error, size_t error_len);
 
 /* Remove everything inside the run directory, and the directory itself
- * when @remove_dir. */
+ * when @remove_dir; a run directory that does not exist is no error. */
 int rundir_clear(const struct bench_options *o, const char *name,
 		 bool remove_dir, char *error, size_t error_len);
 

@@ -2,9 +2,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_PIDFD_OPEN
+#include <sys/pidfd.h>
+#endif
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -15,7 +19,7 @@
 #include "runner.h"
 
 /* How often to look at fio, and how long it may take to stop. */
-#define POLL_NSEC	100000000L
+#define POLL_MSEC	100
 #define STOP_GRACE_SEC	15
 
 volatile sig_atomic_t stop_signal;
@@ -130,10 +134,35 @@ static double seconds_of(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+/*
+ * Sleep until fio exits, a signal arrives or POLL_MSEC pass.  With a pidfd
+ * fio's exit ends the wait at once; a fixed sleep would add up to a poll
+ * period to every phase's wall time.
+ */
+static void wait_tick(int pidfd)
+{
+	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
+	const struct timespec tick = { 0, POLL_MSEC * 1000000L };
+
+	if (pidfd >= 0)
+		poll(&pfd, 1, POLL_MSEC);
+	else
+		nanosleep(&tick, NULL);
+}
+
+static int open_pidfd(pid_t pid)
+{
+#ifdef HAVE_PIDFD_OPEN
+	return pidfd_open(pid, 0);
+#else
+	return -1;
+#endif
+}
+
 /* Wait for fio, stopping it (gently, then not) once the tool is told to stop. */
 static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run)
 {
-	const struct timespec poll = { 0, POLL_NSEC };
+	int pidfd = open_pidfd(pid), wait_errno;
 	time_t stop_asked = 0;
 	struct rusage ru;
 	int status;
@@ -144,7 +173,7 @@ static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run
 		if (w == pid)
 			break;
 		if (w < 0 && errno != EINTR)
-			return -1;
+			break;
 		if (stop_signal && !stop_asked) {
 			kill(pid, SIGINT);
 			stop_asked = time(NULL);
@@ -153,7 +182,14 @@ static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run
 		}
 		if (reader->on_status)
 			read_status(reader);
-		nanosleep(&poll, NULL);
+		wait_tick(pidfd);
+	}
+	wait_errno = errno;
+	if (pidfd >= 0)
+		close(pidfd);
+	if (w != pid) {
+		errno = wait_errno;
+		return -1;
 	}
 	run->status = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 	run->usr_sec = seconds_of(&ru.ru_utime);

@@ -1,0 +1,67 @@
+"""What the performance scripts in bench/ share: running a client
+program with its CPU and peak RSS, the sandbox cluster, and a main that
+always stops what it started."""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+
+
+class Broke(Exception):
+    pass
+
+
+def run(cmd, env=None, timeout=None):
+    """Run @cmd; return its stdout, the child's user+sys CPU and peak RSS
+    (KiB: the largest of the child and the descendants it waited for)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        # os.wait4 reaps the child itself, to get its rusage.
+        killer = threading.Timer(timeout, child.kill) if timeout else None
+        if killer:
+            killer.start()
+        _, status, ru = os.wait4(child.pid, 0)
+        if killer:
+            killer.cancel()
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode:
+            raise Broke("%s: exit %d\n%s%s" % (" ".join(cmd), child.returncode,
+                        out.read().decode()[-2000:], err.read().decode()[-2000:]))
+        return out.read().decode(), ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def start_cluster(a, stack):
+    """CEPH_CONF's cluster, or a sandbox in @a.workdir stopped at exit."""
+    if os.environ.get("CEPH_CONF"):
+        return os.environ["CEPH_CONF"], os.environ.get("CEPHFS_FS", "cephfs")
+    sb = os.path.abspath(os.path.join(a.workdir, "sandbox"))
+    subprocess.call([a.sandbox, "stop", sb], stderr=subprocess.DEVNULL)
+    stack.append(lambda: subprocess.call([a.sandbox, "stop", sb]))
+    out = subprocess.run([a.sandbox, "start", sb], check=True, stdout=subprocess.PIPE,
+                         text=True).stdout
+    env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
+    return env["CEPH_CONF"], env.get("CEPHFS_FS", "cephfs")
+
+
+def harness_main(name, a, measure):
+    """measure(a, stack) with libcephfs' log in @a.workdir; whatever it
+    pushed on stack (sandbox, mounts) is undone at exit, ^C included."""
+    os.makedirs(a.workdir, exist_ok=True)
+    os.environ["CEPH_ARGS"] = "--log-to-stderr=false --log-file=%s" % \
+        os.path.abspath(os.path.join(a.workdir, "client.log"))
+    stack = []
+    # SIGTERM/SIGHUP unwind like ^C, so the sandbox and the mount go too.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.default_int_handler)
+    try:
+        return measure(a, stack)
+    except (Broke, subprocess.CalledProcessError, KeyboardInterrupt) as e:
+        print("%s: %s" % (name, e), file=sys.stderr)
+        return 1
+    finally:
+        while stack:
+            stack.pop()()
