@@ -25,6 +25,7 @@
 #include "optgroup.h"
 
 #include "async.h"
+#include "fio_compat.h"
 #include "io.h"
 #include "mount_cache.h"
 #include "pathutil.h"
@@ -545,7 +546,7 @@ static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
 				 const struct timespec *start)
 {
 	if (!td->o.disable_lat)
-		add_clat_sample(td, cd->op_ddir, ntime_since_now(start), 0, 0, 0, 0);
+		fio_compat_add_clat_sample(td, cd->op_ddir, ntime_since_now(start));
 }
 
 /* One timed metadata operation on @f; the file stays closed afterwards. */

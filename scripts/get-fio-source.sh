@@ -53,11 +53,25 @@ if ! has_deb_src; then
 	apt-get update -q >&2
 fi
 
-command -v dpkg-source >/dev/null || die "dpkg-source not found: apt-get install dpkg-dev"
+# The Debian source package (upstream tarball plus Debian's changes); where
+# the mirror serves only the upstream tarball (Debian testing's frozen
+# snapshot has no .dsc), that tarball: the same upstream version, without
+# Debian's patches, which change packaging, not fio's engine interface.
+debian_source() {
+	command -v dpkg-source >/dev/null || die "dpkg-source not found: apt-get install dpkg-dev"
+	apt-get source -q --download-only "fio=$version" >&2 &&
+		dpkg-source -x --no-check "fio_${version#*:}.dsc" "fio-$upstream" >&2
+}
+upstream_tarball() {
+	apt-get source -q --download-only --tar-only "fio=$version" >&2 || return
+	set -- fio_"$(echo "$version" | sed 's/^[0-9]*://; s/-[^-]*$//')".orig.tar.*
+	[ -f "$1" ] || return
+	echo "get-fio-source: the mirror has no Debian source package for fio $version; using its upstream tarball $1" >&2
+	mkdir "fio-$upstream" && tar -xf "$1" -C "fio-$upstream" --strip-components=1
+}
 rm -rf "$tree"
-(cd "$dest" && apt-get source -q --download-only "fio=$version" >&2 &&
-	dpkg-source -x --no-check fio_*.dsc "fio-$upstream" >&2) ||
-	die "apt-get source fio=$version failed"
+(cd "$dest" && { debian_source || { rm -rf "fio-$upstream"; upstream_tarball; }; }) ||
+	die "apt-get source fio=$version failed (neither the source package nor its upstream tarball)"
 
 # Debian's own build configures fio this way (debian/rules).
 (cd "$tree" && ./configure --disable-native --prefix=/usr >&2) ||

@@ -1,0 +1,28 @@
+# FIO_CEPHFS_CHECK_FIO_API
+# ------------------------
+# fio has no stable API for external engines: internals the engine calls
+# change their signatures between releases.  Compile a probe against the
+# configured fio source (FIO_CPPFLAGS, from FIO_CEPHFS_CHECK_FIO) for each
+# such call, so engine/fio_compat.h can pick the form this fio has.
+#   add_clat_sample(): fio 3.36 replaced (..., offset, ioprio,
+#   clat_prio_index) by (..., io_u) -> FIO_ADD_CLAT_SAMPLE_TAKES_IO_U.
+AC_DEFUN([FIO_CEPHFS_CHECK_FIO_API], [
+	AC_REQUIRE([FIO_CEPHFS_CHECK_FIO])
+	AC_REQUIRE([FIO_CEPHFS_CHECK_LIBCEPHFS])
+	fio_cephfs_save_CPPFLAGS=$CPPFLAGS
+	CPPFLAGS="$CPPFLAGS $CEPHFS_CPPFLAGS $FIO_CPPFLAGS"
+	AC_CACHE_CHECK([which arguments fio's add_clat_sample takes],
+		[fio_cephfs_cv_add_clat_sample],
+		[AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include "fio.h"]],
+			[[add_clat_sample((struct thread_data *)0, DDIR_READ, 0, 0, (struct io_u *)0);]])],
+			[fio_cephfs_cv_add_clat_sample=io_u],
+		[AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include "fio.h"]],
+			[[add_clat_sample((struct thread_data *)0, DDIR_READ, 0, 0, 0, 0, 0);]])],
+			[fio_cephfs_cv_add_clat_sample=offset,ioprio,clat_prio_index],
+			[fio_cephfs_cv_add_clat_sample=unknown])])])
+	CPPFLAGS=$fio_cephfs_save_CPPFLAGS
+	AS_CASE([$fio_cephfs_cv_add_clat_sample],
+		[io_u], [AC_DEFINE([FIO_ADD_CLAT_SAMPLE_TAKES_IO_U], [1],
+			[add_clat_sample() ends with a struct io_u * (fio 3.36 and later)])],
+		[unknown], [AC_MSG_ERROR([add_clat_sample() in fio $FIO_VERSION's stat.h has a form this engine does not know (see config.log); engine/fio_compat.h needs a case for it])])
+])
