@@ -11,6 +11,13 @@ struct io_u;
 struct thread_data;
 struct timespec;
 
+enum cephfs_async_mode {
+	/* Submitter threads running the blocking calls. */
+	CEPHFS_ASYNC_EMULATED = 0,
+	/* ceph_ll_nonblocking_readv_writev, where libcephfs has it (Ceph 18+). */
+	CEPHFS_ASYNC_NATIVE,
+};
+
 /* What a finished io_u's call returned. */
 struct cephfs_outcome {
 	int ret;		/* bytes done or -errno */
@@ -18,13 +25,14 @@ struct cephfs_outcome {
 };
 
 /*
- * Start async I/O for @td's data on @mount, with @threads submitter
- * threads.  Returns 0 or an errno.
+ * Start async I/O for @td's data on @mount, the @mode way; emulated I/O
+ * runs on @threads submitter threads.  Returns 0 or an errno.
  */
 int cephfs_async_start(struct thread_data *td, struct cephfs_mount *mount,
-		       unsigned int threads, struct cephfs_async **out);
+		       enum cephfs_async_mode mode, unsigned int threads,
+		       struct cephfs_async **out);
 
-/* fio reaps every io_u before cleanup, so nothing is in flight by now. */
+/* After fio reaped every io_u (it does before cleanup). */
 void cephfs_async_stop(struct cephfs_async *as);
 
 void cephfs_async_queue(struct cephfs_async *as, struct io_u *io_u);

@@ -75,8 +75,15 @@ struct cephfs_options {
 	unsigned int op_timeout;
 	unsigned int op;
 	char *perf_dump;
+	unsigned int async;
 	unsigned int async_threads;
 };
+
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+#define CEPHFS_ASYNC_DEFAULT "native"
+#else
+#define CEPHFS_ASYNC_DEFAULT "emulated"
+#endif
 
 static struct fio_option options[] = {
 	{
@@ -250,11 +257,27 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_async",
+		.lname	= "CephFS async I/O",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct cephfs_options, async),
+		.help	= "How I/O runs when iodepth > 1",
+		.def	= CEPHFS_ASYNC_DEFAULT,
+		.posval	= {
+			{ .ival = "native", .oval = CEPHFS_ASYNC_NATIVE,
+			  .help = "libcephfs' ceph_ll_nonblocking_readv_writev (Ceph 18 and later)" },
+			{ .ival = "emulated", .oval = CEPHFS_ASYNC_EMULATED,
+			  .help = "Submitter threads running the blocking calls" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async_threads",
 		.lname	= "CephFS async submitter threads",
 		.type	= FIO_OPT_INT,
 		.off1	= offsetof(struct cephfs_options, async_threads),
-		.help	= "Threads issuing I/O when iodepth > 1; 0 means one per iodepth slot",
+		.help	= "Threads issuing I/O when iodepth > 1 and cephfs_async=emulated; 0 means one per iodepth slot",
 		.def	= "0",
 		.maxval	= 1024,
 		.category = FIO_OPT_C_ENGINE,
@@ -308,6 +331,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
 		return true;
 	}
+#ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (o->async == CEPHFS_ASYNC_NATIVE) {
+		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later); use cephfs_async=emulated\n");
+		return true;
+	}
+#endif
 	if (o->perf_dump && !path_creatable(o->perf_dump)) {
 		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
 			o->perf_dump, strerror(errno));
@@ -840,13 +869,19 @@ static int fio_cephfs_init(struct thread_data *td)
 		}
 	}
 	if (td->o.iodepth > 1 && o->op == CEPHFS_OP_IO) {
-		ret = cephfs_async_start(td, cd->mount, o->async_threads ?
-					 o->async_threads : td->o.iodepth,
-					 &cd->async);
+		ret = cephfs_async_start(td, cd->mount, o->async,
+					 o->async_threads ? o->async_threads :
+					 td->o.iodepth, &cd->async);
 		if (ret) {
 			td_verror(td, ret, "cephfs async threads");
 			goto close_fd;
 		}
+		dprint(FD_PROCESS, "cephfs: iodepth %u, %s async I/O\n",
+		       td->o.iodepth,
+		       o->async == CEPHFS_ASYNC_NATIVE ? "native" : "emulated");
+		if (o->async == CEPHFS_ASYNC_NATIVE && o->async_threads)
+			log_info("cephfs: %s: cephfs_async_threads is for cephfs_async=emulated; native I/O runs without submitter threads\n",
+				 td->o.name);
 	}
 	fio_cephfs_set_flags(td, cd, o);
 	td->io_ops_data = cd;
