@@ -514,35 +514,6 @@ static void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf)
 }
 
 /*
- * fio's fallocate= lays files out with local calls, which DISKLESSIO
- * skips; do it here for files this job writes.  Only when the job asks:
- * fio's default (native) would add a timed call to every open.
- */
-static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
-			      struct fio_file *f, struct cephfs_file *cf)
-{
-	int mode;
-
-	if (!fio_option_is_set(&td->o, fallocate_mode))
-		return 0;
-	switch (td->o.fallocate_mode) {
-	case FIO_FALLOCATE_NONE:
-	case FIO_FALLOCATE_TRUNCATE:
-		return 0;
-	case FIO_FALLOCATE_KEEP_SIZE:
-		mode = FALLOC_FL_KEEP_SIZE;
-		break;
-	default:
-		mode = 0;
-		break;
-	}
-	if (!td_write(td) || !f->io_size)
-		return 0;
-	return ceph_ll_fallocate(cd->cmount, cf->fh, mode, f->file_offset,
-				 f->io_size);
-}
-
-/*
  * fio lays out a file that a mixed read/write job will read before it
  * runs, but skips that for DISKLESSIO engines: without it a read of a
  * block not yet written finds end of file and fails the job.  Extend the
@@ -563,6 +534,46 @@ static int cephfs_extend(struct cephfs_data *cd, struct fio_file *f,
 	stx.stx_size = want;
 	return ceph_ll_setattr(cd->cmount, cf->inode, &stx, CEPH_SETATTR_SIZE,
 			       cd->perms);
+}
+
+/*
+ * fio's fallocate= lays files out with local calls, which DISKLESSIO
+ * skips; do it here for files this job writes.  Only when the job asks:
+ * fio's default (native) would add a timed call to every open.
+ */
+static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
+			      struct fio_file *f, struct cephfs_file *cf)
+{
+	int mode, ret;
+
+	if (!fio_option_is_set(&td->o, fallocate_mode))
+		return 0;
+	switch (td->o.fallocate_mode) {
+	case FIO_FALLOCATE_NONE:
+	case FIO_FALLOCATE_TRUNCATE:
+		return 0;
+	case FIO_FALLOCATE_KEEP_SIZE:
+		mode = FALLOC_FL_KEEP_SIZE;
+		break;
+	default:
+		mode = 0;
+		break;
+	}
+	if (!td_write(td) || !f->io_size)
+		return 0;
+	ret = ceph_ll_fallocate(cd->cmount, cf->fh, mode, f->file_offset,
+				f->io_size);
+	if (ret != -EOPNOTSUPP || mode)
+		return ret;
+	/*
+	 * Newer clients (Tentacle, late Squid) refuse plain preallocation: they
+	 * cannot reserve space on the OSDs, and Pacific's only set the size.
+	 * As fio documents, native then falls back to none; posix still gets
+	 * the size posix_fallocate() promises, as glibc's emulation gives it.
+	 */
+	if (td->o.fallocate_mode == FIO_FALLOCATE_POSIX)
+		return cephfs_extend(cd, f, cf);
+	return 0;
 }
 
 static void cephfs_start_clock(struct thread_data *td, struct timespec *ts)

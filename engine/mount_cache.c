@@ -509,7 +509,9 @@ out:
 }
 
 /* libcephfs' perf counters as JSON: ceph_get_perf_counters() where the
- * library has it, otherwise the client's own admin socket. */
+ * library has it, otherwise the client's own admin socket.  The dump that
+ * ceph_get_perf_counters() returns is not NUL-terminated: its return
+ * value is the length (libcephfs.h says 0). */
 static int write_perf_dump(struct cephfs_mount *m)
 {
 	char *dump = NULL;
@@ -519,7 +521,7 @@ static int write_perf_dump(struct cephfs_mount *m)
 #ifdef HAVE_CEPH_GET_PERF_COUNTERS
 	ret = ceph_get_perf_counters(m->cmount, &dump);
 	if (ret >= 0) {
-		len = strlen(dump);
+		len = ret;
 		ret = 0;
 	}
 #else

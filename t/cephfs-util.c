@@ -10,6 +10,7 @@
  *   cephfs-util poke PATH OFFSET STR overwrite bytes at OFFSET with STR
  *   cephfs-util rmtree PATH          remove PATH and everything below it
  *   cephfs-util setxattr PATH NAME VALUE   e.g. ceph.quota.max_bytes
+ *   cephfs-util fallocate PATH LEN   create PATH, preallocate LEN bytes (mode 0)
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
@@ -156,6 +157,20 @@ static int cmd_setxattr(const char *path, const char *name, const char *value)
 	return 0;
 }
 
+static int cmd_fallocate(const char *path, const char *len_text)
+{
+	int fd, ret;
+
+	fd = ceph_open(cmount, path, O_WRONLY | O_CREAT, 0644);
+	if (fd < 0)
+		return fail("open", path, fd);
+	ret = ceph_fallocate(cmount, fd, 0, 0, strtoll(len_text, NULL, 10));
+	ceph_close(cmount, fd);
+	if (ret)
+		return fail("fallocate", path, ret);
+	return 0;
+}
+
 static int rmtree(const char *path)
 {
 	struct ceph_dir_result *dir;
@@ -218,8 +233,10 @@ int main(int argc, char **argv)
 		ret = cmd_rmtree(argv[2]);
 	else if (!strcmp(cmd, "setxattr") && argc == 5)
 		ret = cmd_setxattr(argv[2], argv[3], argv[4]);
+	else if (!strcmp(cmd, "fallocate") && argc == 4)
+		ret = cmd_fallocate(argv[2], argv[3]);
 	else {
-		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr PATH [ARGS]\n");
+		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate PATH [ARGS]\n");
 		ret = 2;
 	}
 	ceph_shutdown(cmount);
