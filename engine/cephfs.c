@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -25,7 +24,9 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "async.h"
 #include "fio_compat.h"
+#include "io.h"
 #include "mount_cache.h"
 #include "pathutil.h"
 
@@ -39,39 +40,6 @@ enum cephfs_op {
 	CEPHFS_OP_OPEN,		/* open O_RDONLY + close an existing file */
 	CEPHFS_OP_STAT,		/* statx each file */
 	CEPHFS_OP_UNLINK,	/* unlink each file */
-};
-
-/* Per io_u: its place in the async queue and the outcome of its call. */
-struct cephfs_iou {
-	struct flist_head list;
-	struct io_u *io_u;
-	int ret;		/* bytes done or -errno */
-	const char *call;	/* the libcephfs call, for error messages */
-};
-
-/* Per open file. */
-struct cephfs_file {
-	struct Inode *inode;
-	struct Fh *fh;
-	unsigned int writes_running;	/* async writes under way (lock) */
-};
-
-/*
- * Asynchronous I/O for iodepth > 1.  libcephfs before Ceph 18 has only
- * blocking calls, so a set of submitter threads takes queued io_us in
- * order and runs them; finished ones wait in @completed for getevents.
- */
-struct cephfs_async {
-	pthread_mutex_t lock;
-	pthread_cond_t work;		/* submitters: queued work or stopping */
-	pthread_cond_t done;		/* an io_u finished */
-	struct flist_head queued;
-	struct io_u **completed;	/* finished, not yet reaped */
-	unsigned int nr_completed;
-	struct io_u **events;		/* reaped by the last getevents */
-	pthread_t *threads;
-	unsigned int nr_threads;
-	bool stopping;
 };
 
 /* Per job. */
@@ -107,9 +75,16 @@ struct cephfs_options {
 	unsigned int op_timeout;
 	unsigned int op;
 	char *perf_dump;
+	unsigned int async;
 	unsigned int async_threads;
 	unsigned int new_dir;
 };
+
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+#define CEPHFS_ASYNC_DEFAULT "native"
+#else
+#define CEPHFS_ASYNC_DEFAULT "emulated"
+#endif
 
 static struct fio_option options[] = {
 	{
@@ -293,11 +268,27 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_async",
+		.lname	= "CephFS async I/O",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct cephfs_options, async),
+		.help	= "How I/O runs when iodepth > 1",
+		.def	= CEPHFS_ASYNC_DEFAULT,
+		.posval	= {
+			{ .ival = "native", .oval = CEPHFS_ASYNC_NATIVE,
+			  .help = "libcephfs' ceph_ll_nonblocking_readv_writev (Ceph 18 and later)" },
+			{ .ival = "emulated", .oval = CEPHFS_ASYNC_EMULATED,
+			  .help = "Submitter threads running the blocking calls" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async_threads",
 		.lname	= "CephFS async submitter threads",
 		.type	= FIO_OPT_INT,
 		.off1	= offsetof(struct cephfs_options, async_threads),
-		.help	= "Threads issuing I/O when iodepth > 1; 0 means one per iodepth slot",
+		.help	= "Threads issuing I/O when iodepth > 1 and cephfs_async=emulated; 0 means one per iodepth slot",
 		.def	= "0",
 		.maxval	= 1024,
 		.category = FIO_OPT_C_ENGINE,
@@ -351,6 +342,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
 		return true;
 	}
+#ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (o->async == CEPHFS_ASYNC_NATIVE) {
+		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later); use cephfs_async=emulated\n");
+		return true;
+	}
+#endif
 	if (o->perf_dump && !path_creatable(o->perf_dump)) {
 		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
 			o->perf_dump, strerror(errno));
@@ -882,50 +879,6 @@ static int fio_cephfs_invalidate(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-/* Returns -errno, or the bytes done (all of them for a trim or sync). */
-static int cephfs_io_call(struct cephfs_data *cd, struct io_u *io_u,
-			  const char **call)
-{
-	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
-	int ret;
-
-	switch (io_u->ddir) {
-	case DDIR_READ:
-		*call = "ceph_ll_read";
-		return ceph_ll_read(cd->cmount, cf->fh, io_u->offset,
-				    io_u->xfer_buflen, io_u->xfer_buf);
-	case DDIR_WRITE:
-		*call = "ceph_ll_write";
-		return ceph_ll_write(cd->cmount, cf->fh, io_u->offset,
-				     io_u->xfer_buflen, io_u->xfer_buf);
-	case DDIR_SYNC:
-	case DDIR_DATASYNC:
-		*call = "ceph_ll_fsync";
-		return ceph_ll_fsync(cd->cmount, cf->fh,
-				     io_u->ddir == DDIR_DATASYNC);
-	case DDIR_TRIM:
-		*call = "ceph_ll_fallocate";
-		ret = ceph_ll_fallocate(cd->cmount, cf->fh,
-					FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-					io_u->offset, io_u->xfer_buflen);
-		return ret ? ret : (int)io_u->xfer_buflen;
-	default:
-		*call = io_ddir_name(io_u->ddir);
-		return -EOPNOTSUPP;
-	}
-}
-
-static int cephfs_do_io(struct cephfs_data *cd, struct io_u *io_u,
-			const char **call)
-{
-	int ret;
-
-	cephfs_call_begin(cd->mount);
-	ret = cephfs_io_call(cd, io_u, call);
-	cephfs_call_end(cd->mount);
-	return ret;
-}
-
 /* Fill in io_u's outcome from -errno or the bytes done. */
 static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 			    const char *call)
@@ -939,119 +892,11 @@ static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 		io_u->resid = io_u->xfer_buflen - ret;
 }
 
-/*
- * A sync must not overtake writes of its file that an earlier queue slot
- * started on another submitter; wait for them (under the lock).
- */
-static void cephfs_async_wait_writes(struct cephfs_async *as, struct io_u *io_u)
-{
-	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
-
-	if (io_u->ddir == DDIR_WRITE)
-		cf->writes_running++;
-	else if (ddir_sync(io_u->ddir))
-		while (cf->writes_running)
-			pthread_cond_wait(&as->done, &as->lock);
-}
-
-static void *cephfs_async_submitter(void *arg)
-{
-	struct cephfs_data *cd = arg;
-	struct cephfs_async *as = cd->async;
-	struct cephfs_iou *iou;
-	struct io_u *io_u;
-
-	pthread_mutex_lock(&as->lock);
-	for (;;) {
-		while (!as->stopping && flist_empty(&as->queued))
-			pthread_cond_wait(&as->work, &as->lock);
-		if (flist_empty(&as->queued))
-			break;
-		iou = flist_first_entry(&as->queued, struct cephfs_iou, list);
-		flist_del_init(&iou->list);
-		io_u = iou->io_u;
-		cephfs_async_wait_writes(as, io_u);
-		pthread_mutex_unlock(&as->lock);
-
-		/* Device time starts now, not when fio queued it to us. */
-		if (fio_fill_issue_time(cd->td))
-			fio_gettime(&io_u->issue_time, NULL);
-		iou->ret = cephfs_do_io(cd, io_u, &iou->call);
-
-		pthread_mutex_lock(&as->lock);
-		if (io_u->ddir == DDIR_WRITE)
-			((struct cephfs_file *)FILE_ENG_DATA(io_u->file))->writes_running--;
-		as->completed[as->nr_completed++] = io_u;
-		pthread_cond_broadcast(&as->done);
-	}
-	pthread_mutex_unlock(&as->lock);
-	return NULL;
-}
-
-/* fio reaps every io_u before cleanup, so the queue is empty by now. */
-static void cephfs_async_stop(struct cephfs_data *cd)
-{
-	struct cephfs_async *as = cd->async;
-	unsigned int i;
-
-	pthread_mutex_lock(&as->lock);
-	as->stopping = true;
-	pthread_cond_broadcast(&as->work);
-	pthread_mutex_unlock(&as->lock);
-	for (i = 0; i < as->nr_threads; i++)
-		pthread_join(as->threads[i], NULL);
-	pthread_cond_destroy(&as->done);
-	pthread_cond_destroy(&as->work);
-	pthread_mutex_destroy(&as->lock);
-	free(as->threads);
-	free(as->events);
-	free(as->completed);
-	free(as);
-	cd->async = NULL;
-}
-
-static int cephfs_async_start(struct cephfs_data *cd, unsigned int threads)
-{
-	struct cephfs_async *as;
-	unsigned int depth = cd->td->o.iodepth;
-	int ret = ENOMEM;
-
-	as = calloc(1, sizeof(*as));
-	if (!as)
-		return ENOMEM;
-	as->completed = calloc(depth, sizeof(*as->completed));
-	as->events = calloc(depth, sizeof(*as->events));
-	as->threads = calloc(threads, sizeof(*as->threads));
-	if (!as->completed || !as->events || !as->threads)
-		goto free;
-	pthread_mutex_init(&as->lock, NULL);
-	pthread_cond_init(&as->work, NULL);
-	pthread_cond_init(&as->done, NULL);
-	INIT_FLIST_HEAD(&as->queued);
-	cd->async = as;
-	for (as->nr_threads = 0; as->nr_threads < threads; as->nr_threads++) {
-		ret = pthread_create(&as->threads[as->nr_threads], NULL,
-				     cephfs_async_submitter, cd);
-		if (ret) {
-			cephfs_async_stop(cd);
-			return ret;
-		}
-	}
-	return 0;
-free:
-	free(as->threads);
-	free(as->events);
-	free(as->completed);
-	free(as);
-	return ret;
-}
-
 static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 					  struct io_u *io_u)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	struct cephfs_iou *iou = io_u->engine_data;
 	const char *call;
 	int ret;
 
@@ -1059,14 +904,11 @@ static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 	if (o->op != CEPHFS_OP_IO)
 		return FIO_Q_COMPLETED;
 	if (!cd->async) {
-		ret = cephfs_do_io(cd, io_u, &call);
+		ret = cephfs_io_blocking(cd->mount, io_u, &call);
 		cephfs_complete(td, io_u, ret, call);
 		return FIO_Q_COMPLETED;
 	}
-	pthread_mutex_lock(&cd->async->lock);
-	flist_add_tail(&iou->list, &cd->async->queued);
-	pthread_cond_signal(&cd->async->work);
-	pthread_mutex_unlock(&cd->async->lock);
+	cephfs_async_queue(cd->async, io_u);
 	return FIO_Q_QUEUED;
 }
 
@@ -1080,62 +922,31 @@ static int fio_cephfs_commit(struct thread_data *td)
 static int fio_cephfs_getevents(struct thread_data *td, unsigned int min,
 				unsigned int max, const struct timespec *t)
 {
-	struct cephfs_async *as = ((struct cephfs_data *)td->io_ops_data)->async;
-	struct timespec deadline;
-	unsigned int n;
+	struct cephfs_data *cd = td->io_ops_data;
 
-	if (t) {
-		clock_gettime(CLOCK_REALTIME, &deadline);
-		deadline.tv_sec += t->tv_sec;
-		deadline.tv_nsec += t->tv_nsec;
-		if (deadline.tv_nsec >= 1000000000L) {
-			deadline.tv_sec++;
-			deadline.tv_nsec -= 1000000000L;
-		}
-	}
-	pthread_mutex_lock(&as->lock);
-	while (as->nr_completed < min) {
-		if (!t)
-			pthread_cond_wait(&as->done, &as->lock);
-		else if (pthread_cond_timedwait(&as->done, &as->lock, &deadline))
-			break;
-	}
-	n = min(as->nr_completed, max);
-	memcpy(as->events, as->completed, n * sizeof(*as->events));
-	as->nr_completed -= n;
-	memmove(as->completed, as->completed + n,
-		as->nr_completed * sizeof(*as->completed));
-	pthread_mutex_unlock(&as->lock);
-	return n;
+	return cephfs_async_getevents(cd->async, min, max, t);
 }
 
 /* Runs in fio's thread, so errors are reported from here. */
 static struct io_u *fio_cephfs_event(struct thread_data *td, int event)
 {
 	struct cephfs_data *cd = td->io_ops_data;
-	struct io_u *io_u = cd->async->events[event];
-	struct cephfs_iou *iou = io_u->engine_data;
+	struct cephfs_outcome outcome;
+	struct io_u *io_u;
 
-	cephfs_complete(td, io_u, iou->ret, iou->call);
+	io_u = cephfs_async_event(cd->async, event, &outcome);
+	cephfs_complete(td, io_u, outcome.ret, outcome.call);
 	return io_u;
 }
 
 static int fio_cephfs_io_u_init(struct thread_data *td, struct io_u *io_u)
 {
-	struct cephfs_iou *iou = calloc(1, sizeof(*iou));
-
-	if (!iou)
-		return 1;
-	INIT_FLIST_HEAD(&iou->list);
-	iou->io_u = io_u;
-	io_u->engine_data = iou;
-	return 0;
+	return cephfs_async_io_u_init(io_u);
 }
 
 static void fio_cephfs_io_u_free(struct thread_data *td, struct io_u *io_u)
 {
-	free(io_u->engine_data);
-	io_u->engine_data = NULL;
+	cephfs_async_io_u_free(io_u);
 }
 
 static int fio_cephfs_init(struct thread_data *td)
@@ -1166,12 +977,19 @@ static int fio_cephfs_init(struct thread_data *td)
 		}
 	}
 	if (td->o.iodepth > 1 && o->op == CEPHFS_OP_IO) {
-		ret = cephfs_async_start(cd, o->async_threads ? o->async_threads :
-					 td->o.iodepth);
+		ret = cephfs_async_start(td, cd->mount, o->async,
+					 o->async_threads ? o->async_threads :
+					 td->o.iodepth, &cd->async);
 		if (ret) {
 			td_verror(td, ret, "cephfs async threads");
 			goto close_fd;
 		}
+		dprint(FD_PROCESS, "cephfs: iodepth %u, %s async I/O\n",
+		       td->o.iodepth,
+		       o->async == CEPHFS_ASYNC_NATIVE ? "native" : "emulated");
+		if (o->async == CEPHFS_ASYNC_NATIVE && o->async_threads)
+			log_info("cephfs: %s: cephfs_async_threads is for cephfs_async=emulated; native I/O runs without submitter threads\n",
+				 td->o.name);
 	}
 	fio_cephfs_set_flags(td, cd, o);
 	td->io_ops_data = cd;
@@ -1195,7 +1013,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	if (!cd)
 		return;
 	if (cd->async)
-		cephfs_async_stop(cd);
+		cephfs_async_stop(cd->async);
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
 	cephfs_call_begin(cd->mount);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The engine under valgrind inside fio (threads, so one process holds all
-# jobs and mounts): no invalid access anywhere, and no definitely lost
-# block allocated from the engine's code.
+# jobs and mounts), through each async path: no invalid access anywhere,
+# and no definitely lost block allocated from the engine's code.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 command -v valgrind >/dev/null || skip_all "valgrind not installed"
@@ -9,27 +9,38 @@ command -v valgrind >/dev/null || skip_all "valgrind not installed"
 head -c 4 "$(command -v "$FIO")" | grep -q ELF ||
 	skip_all "fio runs through a wrapper (make check-asan); valgrind cannot watch it"
 cephfs_testdir
-plan 4
+plan 8
 d=$CEPHFS_DIR
 
-TEST_WRAPPER="valgrind --leak-check=full --show-leak-kinds=definite --num-callers=40 --log-file=$TMP/vg.log" \
-cephfs_fio "$TMP/v.json" --thread --name=v --numjobs=2 --nrfiles=2 \
-	--filesize=64k --bs=16k --rw=randrw --verify=crc32c --fsync_on_close=1 \
-	--iodepth=8 --cephfs_perf_dump="$TMP/perf.json" \
-	--filename_format="$d/vg.\$jobnum.\$filenum" --unlink=1 \
-	--name=md --stonewall --numjobs=1 --nrfiles=8 --cephfs_op=create \
-	--filename_format="$d/md.\$filenum" --unlink=1
-ok $? "fio with the engine runs under valgrind"
-grep -q "ERROR SUMMARY" "$TMP/vg.log"
-ok $? "valgrind wrote its report"
-
-# Blank-line-separated records; keep those that are errors.
+# Blank-line-separated records of $1's log; keep those that are errors.
 records() {
-	awk -v pat="$1" 'BEGIN { RS = "==[0-9]+== \n" } $0 ~ pat { print; print "----" }' "$TMP/vg.log"
+	awk -v pat="$2" 'BEGIN { RS = "==[0-9]+== \n" } $0 ~ pat { print; print "----" }' "$1"
 }
-invalid=$(records "Invalid (read|write|free)|uninitialised|Mismatched free")
-is "no invalid access or use of uninitialised memory" "$invalid" ""
-leaks=$(records "definitely lost in loss record" | awk 'BEGIN { RS = "----\n" } /fio-cephfs\.so|cephfs\.c|mount_cache\.c/')
-is "no definitely lost block from the engine" "$leaks" ""
-[ -z "$invalid$leaks" ] || diag "$invalid" "$leaks"
+
+# Both async paths (iodepth=8), with a metadata job after.
+under_valgrind() {
+	log=$TMP/vg-$1.log
+	TEST_WRAPPER="valgrind --leak-check=full --show-leak-kinds=definite --num-callers=40 --log-file=$log" \
+	cephfs_fio "$TMP/v-$1.json" --thread --name=v --numjobs=2 --nrfiles=2 \
+		--filesize=64k --bs=16k --rw=randrw --verify=crc32c --fsync_on_close=1 \
+		--iodepth=8 --cephfs_async=$1 --cephfs_perf_dump="$TMP/perf.json" \
+		--filename_format="$d/vg-$1.\$jobnum.\$filenum" --unlink=1 \
+		--name=md --stonewall --numjobs=1 --nrfiles=8 --cephfs_op=create \
+		--filename_format="$d/md-$1.\$filenum" --unlink=1
+	ok $? "$1: fio with the engine runs under valgrind"
+	grep -q "ERROR SUMMARY" "$log"
+	ok $? "$1: valgrind wrote its report"
+	invalid=$(records "$log" "Invalid (read|write|free)|uninitialised|Mismatched free")
+	is "$1: no invalid access or use of uninitialised memory" "$invalid" ""
+	leaks=$(records "$log" "definitely lost in loss record" | awk 'BEGIN { RS = "----\n" } /fio-cephfs\.so|cephfs\.c|async\.c|io\.c|mount_cache\.c/')
+	is "$1: no definitely lost block from the engine" "$leaks" ""
+	[ -z "$invalid$leaks" ] || diag "$invalid" "$leaks"
+}
+
+under_valgrind emulated
+if native_async; then
+	under_valgrind native
+else
+	skip 4 "$NO_NATIVE_ASYNC"
+fi
 done_testing

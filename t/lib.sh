@@ -95,6 +95,25 @@ like() {
 
 diag_stream() { sed 's/^/# /' >&2; }
 
+# skip COUNT REASON: COUNT tests that cannot run here, and why.
+skip() {
+	n=$1
+	shift
+	while [ "$n" -gt 0 ]; do
+		tap_count=$((tap_count + 1))
+		echo "ok $tap_count # SKIP $*"
+		n=$((n - 1))
+	done
+}
+
+# Whether configure found libcephfs' nonblocking I/O call, so the engine
+# offers cephfs_async=native.
+native_async() {
+	grep -q '^#define HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV 1' \
+		"$top_builddir/config.h"
+}
+NO_NATIVE_ASYNC="no ceph_ll_nonblocking_readv_writev in this libcephfs"
+
 done_testing() {
 	[ "$tap_failed" = 0 ]
 }

@@ -1,0 +1,53 @@
+#include "config.h"
+
+#include <cephfs/libcephfs.h>
+#include <errno.h>
+#include <linux/falloc.h>
+
+#include "fio.h"
+
+#include "io.h"
+#include "mount_cache.h"
+
+static int cephfs_io_call(struct ceph_mount_info *cmount, struct io_u *io_u,
+			  const char **call)
+{
+	struct cephfs_file *cf = FILE_ENG_DATA(io_u->file);
+	int ret;
+
+	switch (io_u->ddir) {
+	case DDIR_READ:
+		*call = "ceph_ll_read";
+		return ceph_ll_read(cmount, cf->fh, io_u->offset,
+				    io_u->xfer_buflen, io_u->xfer_buf);
+	case DDIR_WRITE:
+		*call = "ceph_ll_write";
+		return ceph_ll_write(cmount, cf->fh, io_u->offset,
+				     io_u->xfer_buflen, io_u->xfer_buf);
+	case DDIR_SYNC:
+	case DDIR_DATASYNC:
+		*call = "ceph_ll_fsync";
+		return ceph_ll_fsync(cmount, cf->fh,
+				     io_u->ddir == DDIR_DATASYNC);
+	case DDIR_TRIM:
+		*call = "ceph_ll_fallocate";
+		ret = ceph_ll_fallocate(cmount, cf->fh,
+					FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					io_u->offset, io_u->xfer_buflen);
+		return ret ? ret : (int)io_u->xfer_buflen;
+	default:
+		*call = io_ddir_name(io_u->ddir);
+		return -EOPNOTSUPP;
+	}
+}
+
+int cephfs_io_blocking(struct cephfs_mount *mount, struct io_u *io_u,
+		       const char **call)
+{
+	int ret;
+
+	cephfs_call_begin(mount);
+	ret = cephfs_io_call(mount->cmount, io_u, call);
+	cephfs_call_end(mount);
+	return ret;
+}
