@@ -62,33 +62,25 @@ cephfs_fio "$TMP/fill.json" --name=fill --filename="$d/lat" --rw=write \
 # queueing, not device time.  Natively there is no such wait, and the
 # issue time is taken at submission.
 latencies() {
-	case $1 in
-	emulated)
-		cephfs_fio "$TMP/lat16.json" --name=lat16 --filename="$d/lat" \
-			--rw=randread --bs=4k --size=2m --io_size=1m --direct=1 \
-			--iodepth=16 $async --cephfs_async_threads=1
-		ok $? "emulated: iodepth=16 on one submitter thread"
-		clat16=$(job lat16 "['read']['clat_ns']['mean']")
-		lat16=$(job lat16 "['read']['lat_ns']['mean']")
-		diag "clat mean: iodepth=1 ${clat1%.*} ns, iodepth=16 on 1 thread ${clat16%.*} ns (total lat ${lat16%.*} ns)"
-		# Were issue times taken when fio queued, clat would be close to lat.
-		ok $(python3 -c "import sys; sys.exit(0 if $lat16 > 4 * $clat16 else 1)"; echo $?) \
-			"emulated: completion latency excludes the wait for a submitter; total latency includes it"
-		;;
-	native)
-		cephfs_fio "$TMP/nlat.json" --name=nlat --filename="$d/lat" \
-			--rw=randread --bs=4k --size=2m --io_size=1m --direct=1 \
-			--iodepth=16 $async
-		ok $? "native: iodepth=16 random reads"
-		clat=$(job nlat "['read']['clat_ns']['mean']")
-		lat=$(job nlat "['read']['lat_ns']['mean']")
-		diag "native iodepth=16: clat mean ${clat%.*} ns, total lat ${lat%.*} ns"
+	threads=
+	[ $1 = native ] || threads=--cephfs_async_threads=1
+	cephfs_fio "$TMP/$1-lat.json" --name=lat --filename="$d/lat" \
+		--rw=randread --bs=4k --size=2m --io_size=1m --direct=1 \
+		--iodepth=16 $async $threads
+	ok $? "$1: iodepth=16 random reads${threads:+ on one submitter thread}"
+	clat=$(job $1-lat "['read']['clat_ns']['mean']")
+	lat=$(job $1-lat "['read']['lat_ns']['mean']")
+	diag "$1 iodepth=16${threads:+ on 1 thread}: clat mean ${clat%.*} ns, total lat ${lat%.*} ns (iodepth=1: clat ${clat1%.*} ns)"
+	if [ $1 = native ]; then
 		# An issue time left unset or stale from the io_u's last use
 		# would put clat at or beyond the total latency.
 		ok $(python3 -c "import sys; sys.exit(0 if 0 < $clat < $lat else 1)"; echo $?) \
 			"native: completion latency counts from submission, within the total latency"
-		;;
-	esac
+	else
+		# Were issue times taken when fio queued, clat would be close to lat.
+		ok $(python3 -c "import sys; sys.exit(0 if $lat > 4 * $clat else 1)"; echo $?) \
+			"emulated: completion latency excludes the wait for a submitter; total latency includes it"
+	fi
 }
 
 # The same cases through one path ($CASES_PER_PATH tests).
