@@ -15,15 +15,27 @@ traced_fio() {
 		--cephfs_fs="$CEPHFS_FS" "$@" >"$TMP/fio.out" 2>"$TMP/fio.err"
 }
 mounts() { grep -c "cephfs: $1 mount" "$TMP/fio.out"; }
+
+# fio mounts in each job's init, after it has started the job, so on a
+# loaded machine one job of a group can finish and unmount before the
+# next one mounts.  Jobs meant to share a mount meet at a barrier first:
+# exec_prerun runs after the engine's init, and returns once N jobs have
+# arrived in DIR, or after the mount timeout + TIME_MARGIN (then a count
+# below fails the test, instead of it hanging).
+barrier() {
+	dir=$TMP/barrier-$1
+	mkdir "$dir"
+	echo "--exec_prerun=sh -c 'mktemp -p $dir >/dev/null; i=0; while [ \$(ls $dir | wc -l) -lt $2 ] && [ \$i -lt $(( (30 + TIME_MARGIN) * 20 )) ]; do sleep 0.05; i=\$((i + 1)); done'"
+}
 four_jobs() {
 	name=$1
 	shift
-	traced_fio --name=m --numjobs=4 \
+	(cd "$TMP" && traced_fio --name=m --numjobs=4 \
 		--filename_format="$d/$name.\$jobnum" --rw=write --bs=64k \
-		--size=256k --verify=crc32c "$@"
+		--size=256k --verify=crc32c "$@")
 }
 
-four_jobs shared --thread
+four_jobs shared --thread "$(barrier shared 4)"
 ok $? "4 jobs as threads"
 is "threads: one new mount" "$(mounts new)" 1
 is "threads: three jobs share it" "$(mounts shared)" 3
@@ -37,10 +49,10 @@ four_jobs proc
 ok $? "4 jobs as processes"
 is "processes: one mount each" "$(mounts new)" 4
 
-traced_fio --thread --filesize=256k --bs=64k \
+(cd "$TMP" && traced_fio --thread --filesize=256k --bs=64k \
 	--filename_format="$d/group.\$jobnum" --verify=crc32c \
-	--name=write --numjobs=2 --rw=write --do_verify=0 \
-	--name=read --numjobs=2 --rw=read --stonewall
+	--name=write --numjobs=2 --rw=write --do_verify=0 "$(barrier write 2)" \
+	--name=read --numjobs=2 --rw=read --stonewall "$(barrier read 2)")
 ok $? "write group then read group, two threads each"
 is "each group mounts afresh" "$(mounts new)" 2
 is "within a group the mount is shared" "$(mounts shared)" 2
