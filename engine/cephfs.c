@@ -730,6 +730,22 @@ static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
 }
 
 /*
+ * unlink @path, or rmdir it when @dir; the directories this empties go at
+ * cleanup.  Returns 0 or -errno, and in @call what failed.
+ */
+static int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
+			 const char **call)
+{
+	int ret;
+
+	*call = dir ? "ceph_rmdir" : "ceph_unlink";
+	ret = dir ? ceph_rmdir(cd->cmount, path) : ceph_unlink(cd->cmount, path);
+	if (!ret || ret == -ENOENT)
+		cephfs_note_unlinked(cd, path);
+	return ret;
+}
+
+/*
  * The metadata operations: each does one operation on @path and reports
  * its own failure (cephfs_error); 0 or 1 as fio's hooks return.
  */
@@ -787,14 +803,18 @@ static int cephfs_md_stat(struct cephfs_data *cd, const char *path)
 	return 0;
 }
 
+static int cephfs_md_remove(struct cephfs_data *cd, const char *path,
+			    bool dir)
+{
+	const char *call;
+	int ret = cephfs_remove(cd, path, dir, &call);
+
+	return ret ? cephfs_error(cd->td, ret, call, path) : 0;
+}
+
 static int cephfs_md_unlink(struct cephfs_data *cd, const char *path)
 {
-	int ret = ceph_unlink(cd->cmount, path);
-
-	if (ret)
-		return cephfs_error(cd->td, ret, "ceph_unlink", path);
-	cephfs_note_unlinked(cd, path);
-	return 0;
+	return cephfs_md_remove(cd, path, false);
 }
 
 /* Parents as for a create: made as needed, or by cephfs_new_dir. */
@@ -818,15 +838,9 @@ static int cephfs_md_mkdir(struct cephfs_data *cd, const char *path)
 	return 0;
 }
 
-/* Emptied parents go at cleanup, as after unlink. */
 static int cephfs_md_rmdir(struct cephfs_data *cd, const char *path)
 {
-	int ret = ceph_rmdir(cd->cmount, path);
-
-	if (ret)
-		return cephfs_error(cd->td, ret, "ceph_rmdir", path);
-	cephfs_note_unlinked(cd, path);
-	return 0;
+	return cephfs_md_remove(cd, path, true);
 }
 
 /* NAME to NAME.renamed, or back; a failure names the source. */
@@ -1023,15 +1037,12 @@ static int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	bool dir = o->op == CEPHFS_OP_MKDIR;
+	const char *call;
 	int ret;
 
-	ret = dir ? ceph_rmdir(cd->cmount, f->file_name) :
-		ceph_unlink(cd->cmount, f->file_name);
+	ret = cephfs_remove(cd, f->file_name, o->op == CEPHFS_OP_MKDIR, &call);
 	if (ret && ret != -ENOENT)
-		return cephfs_error(td, ret, dir ? "ceph_rmdir" : "ceph_unlink",
-				    f->file_name);
-	cephfs_note_unlinked(cd, f->file_name);
+		return cephfs_error(td, ret, call, f->file_name);
 	return 0;
 }
 

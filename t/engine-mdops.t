@@ -23,7 +23,6 @@ samples() {
 }
 names() { { "$CEPHFS_UTIL" ls "$d/md/0"; "$CEPHFS_UTIL" ls "$d/md/1"; } | sort | tr '\n' ' '; }
 dirs="d0 d0 d1 d1 d2 d2 d3 d3 d4 d4 "
-renamed="d0.renamed d0.renamed d1.renamed d1.renamed d2.renamed d2.renamed d3.renamed d3.renamed d4.renamed d4.renamed "
 
 md mkdir
 ok $? "mkdir $n directories, their parents made as for create"
@@ -41,22 +40,22 @@ ok $([ $? != 0 ]; echo $?) "readdir of more entries than the directory has fails
 like "readdir: says where the directory ended" "$(cat "$TMP/fio.err")" \
 	"^cephfs: readdir: ceph_readdir\($d/md/[01]\): end of the directory after 5 entries, short of the job's 6 files"
 
-md rename
-ok $? "rename $n directories"
-is "rename: one sample per name" "$(samples rename)" $n
-is "rename: all NAME.renamed exist, none of the old names" "$(names)" "$renamed"
-md rename
-ok $([ $? != 0 ]; echo $?) "rename of a missing source fails"
-like "rename: names the missing source and ENOENT" "$(cat "$TMP/fio.err")" \
-	"^cephfs: rename: ceph_rename\($d/md/[01]/d0\): No such file or directory$"
-md rename_back
-ok $? "rename_back $n directories"
-is "rename_back: one sample per name" "$(samples rename_back)" $n
-is "rename_back: the old names are back" "$(names)" "$dirs"
-md rename_back
-ok $([ $? != 0 ]; echo $?) "rename_back with nothing renamed fails"
-like "rename_back: names the missing NAME.renamed" "$(cat "$TMP/fio.err")" \
-	"^cephfs: rename_back: ceph_rename\($d/md/[01]/d0\.renamed\): No such file or directory$"
+# renames OP FROM TO: OP renames every FROM name to TO; again, it fails
+# naming the missing source.
+renames() {
+	op=$1 from=$2 to=$3
+	md $op
+	ok $? "$op $n directories"
+	is "$op: one sample per name" "$(samples $op)" $n
+	is "$op: every NAME$to exists, no NAME$from is left" "$(names)" \
+		"$(for name in $dirs; do printf '%s ' "${name%$from}$to"; done)"
+	md $op
+	ok $([ $? != 0 ]; echo $?) "$op again: a missing source fails"
+	like "$op: names the missing source and ENOENT" "$(cat "$TMP/fio.err")" \
+		"^cephfs: $op: ceph_rename\($d/md/[01]/d0$from\): No such file or directory$"
+}
+renames rename '' .renamed
+renames rename_back .renamed ''
 
 "$CEPHFS_UTIL" put "$d/md/1/d3/f" 1
 md rmdir
