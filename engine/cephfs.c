@@ -517,6 +517,30 @@ static bool cephfs_new_dir_made(const char *dir)
 	return false;
 }
 
+/*
+ * mkdir -p @dir while other jobs may be making the same parents: Ceph 20's
+ * ceph_mkdirs fails with EEXIST when another client makes one of the
+ * components first, leaving the rest unmade (two jobs making a/b/0 and
+ * a/b/1, t/engine-mdops.t), so try again while that happens, at most once
+ * per component.  Returns 0 when @dir exists, or -errno.
+ */
+static int cephfs_mkdirs(struct cephfs_data *cd, const char *dir)
+{
+	struct ceph_statx stx;
+	unsigned int tries = 1;
+	const char *c;
+	int ret;
+
+	for (c = dir; *c; c++)
+		tries += *c == '/';
+	do {
+		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);
+		if (ret == -EEXIST)
+			ret = ceph_statx(cd->cmount, dir, &stx, CEPH_STATX_INO, 0);
+	} while (ret == -ENOENT && --tries);
+	return ret;
+}
+
 /* mkdir -p the parents of @dir, then mkdir @dir itself. */
 static int cephfs_mkdir_new(struct cephfs_data *cd, const char *dir)
 {
@@ -526,9 +550,9 @@ static int cephfs_mkdir_new(struct cephfs_data *cd, const char *dir)
 	if (!parent)
 		return -ENOMEM;
 	ret = strcmp(parent, ".") && strcmp(parent, "/") ?
-		ceph_mkdirs(cd->cmount, parent, CEPHFS_DIR_MODE) : 0;
+		cephfs_mkdirs(cd, parent) : 0;
 	free(parent);
-	if (ret && ret != -EEXIST)
+	if (ret)
 		return ret;
 	return ceph_mkdir(cd->cmount, dir, CEPHFS_DIR_MODE);
 }
@@ -597,8 +621,8 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 	}
 	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
 	if (ret == -ENOENT && create) {
-		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);
-		if (!ret || ret == -EEXIST)
+		ret = cephfs_mkdirs(cd, dir);
+		if (!ret)
 			ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0,
 					   cd->perms);
 	}
