@@ -52,7 +52,6 @@ enum cephfs_op {
 /* What cephfs_op=rename appends to a name, in the same directory. */
 #define CEPHFS_RENAMED_SUFFIX	".renamed"
 
-
 /* Per job. */
 struct cephfs_data {
 	struct thread_data *td;
@@ -769,11 +768,6 @@ static int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
 	return ret;
 }
 
-/*
- * The metadata operations: each does one operation on @path and reports
- * its own failure (cephfs_error); 0 or 1 as fio's hooks return.
- */
-
 /* cephfs_create_bytes: all of them, or the create fails. */
 static int cephfs_write_create_data(struct cephfs_data *cd,
 				    struct cephfs_file *cf)
@@ -788,6 +782,10 @@ static int cephfs_write_create_data(struct cephfs_data *cd,
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * The metadata operations: each does one operation on @path and reports
+ * its own failure (cephfs_error); 0 or 1 as fio's hooks return.
+ */
 static int cephfs_md_create(struct cephfs_data *cd, const char *path)
 {
 	struct cephfs_file cf;
@@ -908,8 +906,6 @@ static void cephfs_listing_close(struct cephfs_data *cd)
 /* List @dir (taken over), unless it is the one being listed already. */
 static int cephfs_listing_open(struct cephfs_data *cd, char *dir)
 {
-	int ret;
-
 	if (cd->listing_dir && !strcmp(cd->listing_dir, dir)) {
 		free(dir);
 		return 0;
@@ -917,10 +913,7 @@ static int cephfs_listing_open(struct cephfs_data *cd, char *dir)
 	cephfs_listing_close(cd);
 	cd->listing_dir = dir;
 	cd->listing_entries = 0;
-	ret = ceph_opendir(cd->cmount, dir, &cd->listing);
-	if (ret)
-		cd->listing = NULL;
-	return ret;
+	return ceph_opendir(cd->cmount, dir, &cd->listing);
 }
 
 /* 1: read an entry other than . and .., 0: end of the directory,
@@ -948,7 +941,7 @@ static int cephfs_md_readdir(struct cephfs_data *cd, const char *path)
 	int ret;
 
 	if (!dir)
-		return cephfs_error(cd->td, -ENOMEM, "ceph_opendir", path);
+		return cephfs_error(cd->td, -ENOMEM, "malloc", path);
 	ret = cephfs_listing_open(cd, dir);
 	if (ret) {
 		cephfs_error(cd->td, ret, "ceph_opendir", cd->listing_dir);
