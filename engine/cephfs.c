@@ -4,7 +4,8 @@
  * IO engine that runs fio jobs on CephFS through libcephfs: no FUSE or
  * kernel client in the way.  File names are paths inside the mounted
  * filesystem.  Besides data I/O it times metadata operations (create, open,
- * stat, unlink), one fio latency sample per file, so IOPS reads as files/s.
+ * stat, unlink, mkdir, rmdir, rename, readdir), one fio latency sample per
+ * file, so IOPS reads as files/s (entries/s for readdir).
  *
  * Build against the configured source tree of the fio that loads it; load
  * with ioengine=external:/path/fio-cephfs.so, or ioengine=cephfs with the
@@ -13,6 +14,7 @@
 #include "config.h"
 
 #include <cephfs/libcephfs.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
@@ -40,7 +42,15 @@ enum cephfs_op {
 	CEPHFS_OP_OPEN,		/* open O_RDONLY + close an existing file */
 	CEPHFS_OP_STAT,		/* statx each file */
 	CEPHFS_OP_UNLINK,	/* unlink each file */
+	CEPHFS_OP_MKDIR,	/* make each file name a directory */
+	CEPHFS_OP_RMDIR,	/* remove each (empty) directory */
+	CEPHFS_OP_RENAME,	/* rename NAME to NAME.renamed */
+	CEPHFS_OP_RENAME_BACK,	/* rename NAME.renamed back to NAME */
+	CEPHFS_OP_READDIR,	/* read one entry of the file's directory */
 };
+
+/* What cephfs_op=rename appends to a name, in the same directory. */
+#define CEPHFS_RENAMED_SUFFIX	".renamed"
 
 /* Per job. */
 struct cephfs_data {
@@ -55,6 +65,12 @@ struct cephfs_data {
 	/* Parents of unlinked files, emptied directories go at cleanup */
 	char **unlinked_dirs;
 	unsigned int nr_unlinked_dirs;
+	/* cephfs_create_bytes of the job's buffer contents, or NULL */
+	void *create_data;
+	/* readdir: the directory being listed and the entries read so far */
+	struct ceph_dir_result *listing;
+	char *listing_dir;
+	unsigned int listing_entries;
 };
 
 struct cephfs_options {
@@ -78,6 +94,7 @@ struct cephfs_options {
 	unsigned int async;
 	unsigned int async_threads;
 	unsigned int new_dir;
+	unsigned long long create_bytes;
 };
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
@@ -244,6 +261,16 @@ static struct fio_option options[] = {
 			  .help = "statx each existing file" },
 			{ .ival = "unlink", .oval = CEPHFS_OP_UNLINK,
 			  .help = "Unlink each existing file" },
+			{ .ival = "mkdir", .oval = CEPHFS_OP_MKDIR,
+			  .help = "Make each file name a directory (it must not exist)" },
+			{ .ival = "rmdir", .oval = CEPHFS_OP_RMDIR,
+			  .help = "Remove each file name, an empty directory" },
+			{ .ival = "rename", .oval = CEPHFS_OP_RENAME,
+			  .help = "Rename each file NAME to NAME" CEPHFS_RENAMED_SUFFIX },
+			{ .ival = "rename_back", .oval = CEPHFS_OP_RENAME_BACK,
+			  .help = "Rename each NAME" CEPHFS_RENAMED_SUFFIX " back to NAME" },
+			{ .ival = "readdir", .oval = CEPHFS_OP_READDIR,
+			  .help = "Read one entry of the file's directory per file" },
 		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
@@ -263,6 +290,16 @@ static struct fio_option options[] = {
 		.type	= FIO_OPT_BOOL,
 		.off1	= offsetof(struct cephfs_options, new_dir),
 		.help	= "The directory of the files a job creates must not exist: the job makes it (once per fio process), failing if it exists",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_create_bytes",
+		.lname	= "CephFS bytes written at create",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct cephfs_options, create_bytes),
+		.help	= "With cephfs_op=create: write this many bytes of the job's buffer contents before the close, inside the timed operation (mdtest -w)",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
@@ -340,6 +377,11 @@ static bool cephfs_option_errors(struct thread_data *td,
 		log_err("cephfs: cephfs_%s_timeout=%d is out of range (0 or more seconds)\n",
 			(int)o->mount_timeout < 0 ? "mount" : "op",
 			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
+		return true;
+	}
+	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
+		log_err("cephfs: cephfs_create_bytes=%llu is for cephfs_op=create only\n",
+			o->create_bytes);
 		return true;
 	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
@@ -474,6 +516,30 @@ static bool cephfs_new_dir_made(const char *dir)
 	return false;
 }
 
+/*
+ * mkdir -p @dir while other jobs may be making the same parents: Ceph 20's
+ * ceph_mkdirs fails with EEXIST when another client makes one of the
+ * components first, leaving the rest unmade (two jobs making a/b/0 and
+ * a/b/1, t/engine-mdops.t), so try again while that happens, at most once
+ * per component.  Returns 0 when @dir exists, or -errno.
+ */
+static int cephfs_mkdirs(struct cephfs_data *cd, const char *dir)
+{
+	struct ceph_statx stx;
+	unsigned int tries = 1;
+	const char *c;
+	int ret;
+
+	for (c = dir; *c; c++)
+		tries += *c == '/';
+	do {
+		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);
+		if (ret == -EEXIST)
+			ret = ceph_statx(cd->cmount, dir, &stx, CEPH_STATX_INO, 0);
+	} while (ret == -ENOENT && --tries);
+	return ret;
+}
+
 /* mkdir -p the parents of @dir, then mkdir @dir itself. */
 static int cephfs_mkdir_new(struct cephfs_data *cd, const char *dir)
 {
@@ -483,9 +549,9 @@ static int cephfs_mkdir_new(struct cephfs_data *cd, const char *dir)
 	if (!parent)
 		return -ENOMEM;
 	ret = strcmp(parent, ".") && strcmp(parent, "/") ?
-		ceph_mkdirs(cd->cmount, parent, CEPHFS_DIR_MODE) : 0;
+		cephfs_mkdirs(cd, parent) : 0;
 	free(parent);
-	if (ret && ret != -EEXIST)
+	if (ret)
 		return ret;
 	return ceph_mkdir(cd->cmount, dir, CEPHFS_DIR_MODE);
 }
@@ -554,8 +620,8 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 	}
 	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
 	if (ret == -ENOENT && create) {
-		ret = ceph_mkdirs(cd->cmount, dir, CEPHFS_DIR_MODE);
-		if (!ret || ret == -EEXIST)
+		ret = cephfs_mkdirs(cd, dir);
+		if (!ret)
 			ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0,
 					   cd->perms);
 	}
@@ -686,45 +752,238 @@ static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
 		fio_compat_add_clat_sample(td, cd->op_ddir, ntime_since_now(start));
 }
 
+/*
+ * unlink @path, or rmdir it when @dir; the directories this empties go at
+ * cleanup.  Returns 0 or -errno, and in @call what failed.
+ */
+static int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
+			 const char **call)
+{
+	int ret;
+
+	*call = dir ? "ceph_rmdir" : "ceph_unlink";
+	ret = dir ? ceph_rmdir(cd->cmount, path) : ceph_unlink(cd->cmount, path);
+	if (!ret || ret == -ENOENT)
+		cephfs_note_unlinked(cd, path);
+	return ret;
+}
+
+/* cephfs_create_bytes: all of them, or the create fails. */
+static int cephfs_write_create_data(struct cephfs_data *cd,
+				    struct cephfs_file *cf)
+{
+	struct cephfs_options *o = cd->td->eo;
+	int ret;
+
+	ret = ceph_ll_write(cd->cmount, cf->fh, 0, o->create_bytes,
+			    cd->create_data);
+	if (ret >= 0 && ret < o->create_bytes)
+		return -EIO;
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * The metadata operations: each does one operation on @path and reports
+ * its own failure (cephfs_error); 0 or 1 as fio's hooks return.
+ */
+static int cephfs_md_create(struct cephfs_data *cd, const char *path)
+{
+	struct cephfs_file cf;
+	int ret;
+
+	ret = cephfs_open(cd->td, cd, path, O_WRONLY | O_CREAT | O_EXCL, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_create", path);
+	if (cd->create_data)
+		ret = cephfs_write_create_data(cd, &cf);
+	cephfs_close(cd, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_write", path);
+	return 0;
+}
+
+static int cephfs_md_open(struct cephfs_data *cd, const char *path)
+{
+	struct cephfs_file cf;
+	int ret;
+
+	ret = cephfs_open(cd->td, cd, path, O_RDONLY, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_open", path);
+	cephfs_close(cd, &cf);
+	return 0;
+}
+
+static int cephfs_md_stat(struct cephfs_data *cd, const char *path)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	ret = ceph_statx(cd->cmount, path, &stx, CEPH_STATX_BASIC_STATS, 0);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_statx", path);
+	return 0;
+}
+
+static int cephfs_md_remove(struct cephfs_data *cd, const char *path,
+			    bool dir)
+{
+	const char *call;
+	int ret = cephfs_remove(cd, path, dir, &call);
+
+	return ret ? cephfs_error(cd->td, ret, call, path) : 0;
+}
+
+static int cephfs_md_unlink(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_md_remove(cd, path, false);
+}
+
+/* Parents as for a create: made as needed, or by cephfs_new_dir. */
+static int cephfs_md_mkdir(struct cephfs_data *cd, const char *path)
+{
+	struct ceph_statx stx;
+	struct Inode *parent, *dir;
+	const char *name;
+	int ret;
+
+	ret = cephfs_lookup_parent(cd, path, true, &parent, &name);
+	if (!ret) {
+		ret = ceph_ll_mkdir(cd->cmount, parent, name, CEPHFS_DIR_MODE,
+				    &dir, &stx, 0, 0, cd->perms);
+		if (!ret)
+			ceph_ll_put(cd->cmount, dir);
+		ceph_ll_put(cd->cmount, parent);
+	}
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_mkdir", path);
+	return 0;
+}
+
+static int cephfs_md_rmdir(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_md_remove(cd, path, true);
+}
+
+/* NAME to NAME.renamed, or back; a failure names the source. */
+static int cephfs_rename_suffixed(struct cephfs_data *cd, const char *path,
+				  bool back)
+{
+	const char *from, *to;
+	char *renamed;
+	int ret;
+
+	if (asprintf(&renamed, "%s" CEPHFS_RENAMED_SUFFIX, path) < 0)
+		return cephfs_error(cd->td, -ENOMEM, "asprintf", path);
+	from = back ? renamed : path;
+	to = back ? path : renamed;
+	ret = ceph_rename(cd->cmount, from, to);
+	if (ret)
+		cephfs_error(cd->td, ret, "ceph_rename", from);
+	free(renamed);
+	return ret ? 1 : 0;
+}
+
+static int cephfs_md_rename(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_rename_suffixed(cd, path, false);
+}
+
+static int cephfs_md_rename_back(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_rename_suffixed(cd, path, true);
+}
+
+static void cephfs_listing_close(struct cephfs_data *cd)
+{
+	if (cd->listing)
+		ceph_closedir(cd->cmount, cd->listing);
+	cd->listing = NULL;
+	free(cd->listing_dir);
+	cd->listing_dir = NULL;
+}
+
+/* List @dir (taken over), unless it is the one being listed already. */
+static int cephfs_listing_open(struct cephfs_data *cd, char *dir)
+{
+	if (cd->listing_dir && !strcmp(cd->listing_dir, dir)) {
+		free(dir);
+		return 0;
+	}
+	cephfs_listing_close(cd);
+	cd->listing_dir = dir;
+	cd->listing_entries = 0;
+	return ceph_opendir(cd->cmount, dir, &cd->listing);
+}
+
+/* 1: read an entry other than . and .., 0: end of the directory,
+ * or -errno. */
+static int cephfs_listing_next(struct cephfs_data *cd)
+{
+	struct dirent de;
+	int ret;
+
+	do
+		ret = ceph_readdir_r(cd->cmount, cd->listing, &de);
+	while (ret == 1 && (!strcmp(de.d_name, ".") ||
+			    !strcmp(de.d_name, "..")));
+	return ret;
+}
+
+/*
+ * The next entry of the directory @path is in: each file of a readdir job
+ * reads one, so a job of nrfiles files reads nrfiles entries, and its
+ * directory must have that many (besides . and ..).
+ */
+static int cephfs_md_readdir(struct cephfs_data *cd, const char *path)
+{
+	char *dir = path_dirname(path);
+	int ret;
+
+	if (!dir)
+		return cephfs_error(cd->td, -ENOMEM, "malloc", path);
+	ret = cephfs_listing_open(cd, dir);
+	if (ret) {
+		cephfs_error(cd->td, ret, "ceph_opendir", cd->listing_dir);
+		cephfs_listing_close(cd);
+		return 1;
+	}
+	ret = cephfs_listing_next(cd);
+	if (ret < 0)
+		return cephfs_error(cd->td, ret, "ceph_readdir", cd->listing_dir);
+	if (!ret) {
+		if (!cd->td->error)
+			log_err("cephfs: %s: ceph_readdir(%s): end of the directory after %u entries, short of the job's %u files (one entry each)\n",
+				cd->td->o.name, cd->listing_dir,
+				cd->listing_entries, cd->td->o.nr_files);
+		td_verror(cd->td, ENODATA, "ceph_readdir");
+		return 1;
+	}
+	cd->listing_entries++;
+	return 0;
+}
+
+static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
+	[CEPHFS_OP_CREATE]	= cephfs_md_create,
+	[CEPHFS_OP_OPEN]	= cephfs_md_open,
+	[CEPHFS_OP_STAT]	= cephfs_md_stat,
+	[CEPHFS_OP_UNLINK]	= cephfs_md_unlink,
+	[CEPHFS_OP_MKDIR]	= cephfs_md_mkdir,
+	[CEPHFS_OP_RMDIR]	= cephfs_md_rmdir,
+	[CEPHFS_OP_RENAME]	= cephfs_md_rename,
+	[CEPHFS_OP_RENAME_BACK]	= cephfs_md_rename_back,
+	[CEPHFS_OP_READDIR]	= cephfs_md_readdir,
+};
+
 /* One timed metadata operation on @f; the file stays closed afterwards. */
 static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 			      struct fio_file *f, enum cephfs_op op)
 {
-	struct cephfs_file cf;
-	struct ceph_statx stx;
 	struct timespec start;
-	const char *call;
-	int ret;
 
 	cephfs_start_clock(td, &start);
-	switch (op) {
-	case CEPHFS_OP_CREATE:
-		call = "ceph_ll_create";
-		ret = cephfs_open(td, cd, f->file_name,
-				  O_WRONLY | O_CREAT | O_EXCL, &cf);
-		if (!ret)
-			cephfs_close(cd, &cf);
-		break;
-	case CEPHFS_OP_OPEN:
-		call = "ceph_ll_open";
-		ret = cephfs_open(td, cd, f->file_name, O_RDONLY, &cf);
-		if (!ret)
-			cephfs_close(cd, &cf);
-		break;
-	case CEPHFS_OP_STAT:
-		call = "ceph_statx";
-		ret = ceph_statx(cd->cmount, f->file_name, &stx,
-				 CEPH_STATX_BASIC_STATS, 0);
-		break;
-	default:
-		call = "ceph_unlink";
-		ret = ceph_unlink(cd->cmount, f->file_name);
-		if (!ret)
-			cephfs_note_unlinked(cd, f->file_name);
-		break;
-	}
-	if (ret)
-		return cephfs_error(td, ret, call, f->file_name);
+	if (cephfs_md_ops[op](cd, f->file_name))
+		return 1;
 	cephfs_add_op_sample(td, cd, &start);
 	return 0;
 }
@@ -790,15 +1049,17 @@ static int cephfs_close_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* unlink=1: the job's files, or the directories a mkdir job made. */
 static int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
+	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
+	const char *call;
 	int ret;
 
-	ret = ceph_unlink(cd->cmount, f->file_name);
+	ret = cephfs_remove(cd, f->file_name, o->op == CEPHFS_OP_MKDIR, &call);
 	if (ret && ret != -ENOENT)
-		return cephfs_error(td, ret, "ceph_unlink", f->file_name);
-	cephfs_note_unlinked(cd, f->file_name);
+		return cephfs_error(td, ret, call, f->file_name);
 	return 0;
 }
 
@@ -976,6 +1237,15 @@ static int fio_cephfs_init(struct thread_data *td)
 			goto put_mount;
 		}
 	}
+	if (o->create_bytes) {
+		cd->create_data = malloc(o->create_bytes);
+		if (!cd->create_data) {
+			td_verror(td, ENOMEM, "cephfs_create_bytes buffer");
+			goto close_fd;
+		}
+		fill_io_buffer(td, cd->create_data, o->create_bytes,
+			       o->create_bytes);
+	}
 	if (td->o.iodepth > 1 && o->op == CEPHFS_OP_IO) {
 		ret = cephfs_async_start(td, cd->mount, o->async,
 					 o->async_threads ? o->async_threads :
@@ -995,6 +1265,7 @@ static int fio_cephfs_init(struct thread_data *td)
 	td->io_ops_data = cd;
 	return 0;
 close_fd:
+	free(cd->create_data);
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
 put_mount:
@@ -1016,7 +1287,9 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 		cephfs_async_stop(cd->async);
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
+	free(cd->create_data);
 	cephfs_call_begin(cd->mount);
+	cephfs_listing_close(cd);
 	cephfs_remove_emptied_dirs(cd);
 	cephfs_call_end(cd->mount);
 	ret = cephfs_mount_put(cd->mount);

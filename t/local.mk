@@ -26,6 +26,7 @@ CLUSTER_TESTS += \
 	t/engine-sync.t \
 	t/engine-mounts.t \
 	t/engine-metadata.t \
+	t/engine-mdops.t \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
