@@ -54,7 +54,7 @@ static bool parse_random(const char *text, struct cephfs_dir_pin *pin,
 	if (!*value || strspn(value, "0123456789.eE+-") != strlen(value) ||
 	    (fraction = strtod(value, &end), *end)) {
 		snprintf(why, why_len,
-			 "cephfs_dir_pin=%s: random: wants a fraction P, 0 < P <= 1",
+			 "cephfs_dir_pin=%s: 'random:' needs a fraction P, 0 < P <= 1",
 			 text);
 		return false;
 	}
