@@ -41,8 +41,10 @@ bool cephfs_dir_pin_parse(const char *text, struct cephfs_dir_pin *pin,
  * Pin @dir, a directory just made and still empty.  A rank pin first
  * checks that the mounted filesystem, @fs (NULL: the one the client's
  * configuration picks), has that rank: the MDS itself takes a pin to any
- * rank below MAX_MDS and leaves the directory where it is.  Returns 0, or
- * -errno with the one-line reason in @why.
+ * rank below MAX_MDS and leaves the directory where it is.  The MDS moves
+ * the directory at its next tick (mds_tick_interval) once it holds an
+ * entry, not at once: the first files go to the parent's rank.  Returns 0,
+ * or -errno with the one-line reason in @why.
  */
 int cephfs_dir_pin_apply(struct ceph_mount_info *cmount, const char *fs,
 			 const char *dir, const struct cephfs_dir_pin *pin,

@@ -34,6 +34,7 @@ CLUSTER_TESTS += \
 	t/engine-sync.t \
 	t/engine-mounts.t \
 	t/engine-metadata.t \
+	t/engine-dirpin.t \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
