@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 need_cluster
-plan 26
+plan 30
 FILES=40
 
 # pin_fio NAME DIR [ARGS...]: one job creating $FILES empty files in DIR.
@@ -113,6 +113,25 @@ refused "a rank past the MDS's limit" "$D/rank256" \
 refused "bad syntax" "$D/bad" \
 	"^cephfs: cephfs_dir_pin=rank1: expected a rank \\(0 to 255\\), 'distributed' or 'random:P'$" \
 	--cephfs_dir_pin=rank1
+# jobs/pinned.fio as shipped: both ranks serve creates, stats and unlinks,
+# and its unlink phase leaves nothing.
+before=$(ceph tell "mds.$CEPHFS_FS:1" perf dump 2>/dev/null |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["mds_server"]["handle_client_request"])')
+LD_LIBRARY_PATH=$top_builddir/engine $TEST_WRAPPER "$FIO" --output-format=json \
+	--output="$TMP/pinned.json" "$top_srcdir/jobs/pinned.fio" \
+	>"$TMP/fio.out" 2>"$TMP/fio.err"
+is "jobs/pinned.fio runs on the two-rank sandbox" $? 0
+is "... every job of its three phases does one operation per file" \
+	"$(json_eval "$TMP/pinned.json" "sorted(set((j['error'], j['write']['clat_ns']['N']) for j in d['jobs']))")" \
+	"[(0, 4096)]"
+after=$(ceph tell "mds.$CEPHFS_FS:1" perf dump 2>/dev/null |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["mds_server"]["handle_client_request"])')
+# By the unlink phase rank1's directory is rank 1's, so its 4096 unlinks
+# at least went there.
+ok $([ $((after - before)) -ge 4096 ]; echo $?) \
+	"... rank 1 served at least rank1's 4096 unlinks ($((after - before)) requests)"
+is "... and leaves nothing" "$("$CEPHFS_UTIL" exists /pinned >/dev/null 2>&1; echo $?)" 1
+
 cephfs_fio "$TMP/root.json" --name=root --cephfs_op=create --nrfiles=2 \
 	--filesize=4k --filename_format="root-\$filenum" --cephfs_dir_pin=1
 is "files at the mount root with a pin: fio fails" $? 1
