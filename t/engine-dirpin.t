@@ -115,8 +115,12 @@ refused "bad syntax" "$D/bad" \
 	--cephfs_dir_pin=rank1
 # jobs/pinned.fio as shipped: both ranks serve creates, stats and unlinks,
 # and its unlink phase leaves nothing.
-before=$(ceph tell "mds.$CEPHFS_FS:1" perf dump 2>/dev/null |
-	python3 -c 'import json, sys; print(json.load(sys.stdin)["mds_server"]["handle_client_request"])')
+# rank_requests RANK: client requests that RANK has handled so far.
+rank_requests() {
+	ceph tell "mds.$CEPHFS_FS:$1" perf dump 2>/dev/null | python3 -c \
+		'import json, sys; print(json.load(sys.stdin)["mds_server"]["handle_client_request"])'
+}
+before=$(rank_requests 1)
 LD_LIBRARY_PATH=$top_builddir/engine $TEST_WRAPPER "$FIO" --output-format=json \
 	--output="$TMP/pinned.json" "$top_srcdir/jobs/pinned.fio" \
 	>"$TMP/fio.out" 2>"$TMP/fio.err"
@@ -124,8 +128,7 @@ is "jobs/pinned.fio runs on the two-rank sandbox" $? 0
 is "... every job of its three phases does one operation per file" \
 	"$(json_eval "$TMP/pinned.json" "sorted(set((j['error'], j['write']['clat_ns']['N']) for j in d['jobs']))")" \
 	"[(0, 4096)]"
-after=$(ceph tell "mds.$CEPHFS_FS:1" perf dump 2>/dev/null |
-	python3 -c 'import json, sys; print(json.load(sys.stdin)["mds_server"]["handle_client_request"])')
+after=$(rank_requests 1)
 # By the unlink phase rank1's directory is rank 1's, so its 4096 unlinks
 # at least went there.
 ok $([ $((after - before)) -ge 4096 ]; echo $?) \
