@@ -524,9 +524,10 @@ static int cephfs_remember_new_dir(const char *dir)
 }
 
 /*
- * cephfs_dir_pin on @dir, just made and still empty, so every file the job
- * makes there is served by the pinned rank.  A directory that cannot be
- * pinned goes again: the job fails and leaves nothing behind.
+ * cephfs_dir_pin on @dir, just made and still empty, so the files the job
+ * makes there are served by the pinned rank (once the MDS has moved it:
+ * see dirpin.h).  A directory that cannot be pinned goes again: the job
+ * fails and leaves nothing behind.
  */
 static int cephfs_pin_new_dir(struct cephfs_data *cd, const char *dir)
 {
@@ -545,7 +546,7 @@ static int cephfs_pin_new_dir(struct cephfs_data *cd, const char *dir)
 	return ret;
 }
 
-/* Nor is it the job's to pin: the pin would outlive the job. */
+/* The mount root is not the job's to pin: the pin would outlive it. */
 static int cephfs_pin_root_refused(struct cephfs_data *cd)
 {
 	if (cd->dir_pin.kind == CEPHFS_DIR_PIN_NONE)
@@ -559,9 +560,9 @@ static int cephfs_pin_root_refused(struct cephfs_data *cd)
 
 /*
  * cephfs_new_dir (or cephfs_dir_pin): make @dir on this job's mount, unless
- * a job of this process did; it must not exist before.  The client that made a
- * directory holds it exclusively and knows it is empty, so creating a
- * file there takes one MDS request; in a directory another client made,
+ * a job of this process did; it must not exist before.  The client that
+ * made a directory holds it exclusively and knows it is empty, so creating
+ * a file there takes one MDS request; in a directory another client made,
  * libcephfs looks every name up first (4,001 MDS requests for 2,000
  * creates, against 2,002).  Returns 0 or -errno, reported here.
  */
