@@ -27,6 +27,7 @@
 #include "optgroup.h"
 
 #include "async.h"
+#include "dirpin.h"
 #include "fio_compat.h"
 #include "io.h"
 #include "mount_cache.h"
@@ -71,6 +72,7 @@ struct cephfs_data {
 	struct ceph_dir_result *listing;
 	char *listing_dir;
 	unsigned int listing_entries;
+	struct cephfs_dir_pin dir_pin;	/* for the directory it makes */
 };
 
 struct cephfs_options {
@@ -95,6 +97,7 @@ struct cephfs_options {
 	unsigned int async_threads;
 	unsigned int new_dir;
 	unsigned long long create_bytes;
+	char *dir_pin;
 };
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
@@ -305,6 +308,15 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_dir_pin",
+		.lname	= "CephFS directory pin",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, dir_pin),
+		.help	= "Pin the directory the job makes (implies cephfs_new_dir=1) to an MDS rank: N (ceph.dir.pin), distributed (ceph.dir.pin.distributed) or random:P (ceph.dir.pin.random)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async",
 		.lname	= "CephFS async I/O",
 		.type	= FIO_OPT_STR,
@@ -361,8 +373,15 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
  * and only warn for a negative minval, so check what fio cannot.
  */
 static bool cephfs_option_errors(struct thread_data *td,
-				 const struct cephfs_options *o)
+				 const struct cephfs_options *o,
+				 struct cephfs_dir_pin *dir_pin)
 {
+	char why[256];
+
+	if (!cephfs_dir_pin_parse(o->dir_pin, dir_pin, why, sizeof(why))) {
+		log_err("cephfs: %s\n", why);
+		return true;
+	}
 	if (o->uid < -1 || o->gid < -1) {
 		log_err("cephfs: cephfs_%s=%d is out of range (-1 or an id)\n",
 			o->uid < -1 ? "uid" : "gid", o->uid < -1 ? o->uid : o->gid);
@@ -571,10 +590,45 @@ static int cephfs_remember_new_dir(const char *dir)
 }
 
 /*
- * cephfs_new_dir: make @dir on this job's mount, unless a job of this
- * process did; it must not exist before.  The client that made a
- * directory holds it exclusively and knows it is empty, so creating a
- * file there takes one MDS request; in a directory another client made,
+ * cephfs_dir_pin on @dir, just made and still empty, so the files the job
+ * makes there are served by the pinned rank (once the MDS has moved it:
+ * see dirpin.h).  A directory that cannot be pinned goes again: the job
+ * fails and leaves nothing behind.
+ */
+static int cephfs_pin_new_dir(struct cephfs_data *cd, const char *dir)
+{
+	struct cephfs_options *o = cd->td->eo;
+	char why[512];
+	int ret;
+
+	ret = cephfs_dir_pin_apply(cd->cmount, o->fs, dir, &cd->dir_pin, why,
+				   sizeof(why));
+	if (!ret)
+		return 0;
+	ceph_rmdir(cd->cmount, dir);
+	if (!cd->td->error)
+		log_err("cephfs: %s: %s\n", cd->td->o.name, why);
+	td_verror(cd->td, -ret, "cephfs_dir_pin");
+	return ret;
+}
+
+/* The mount root is not the job's to pin: the pin would outlive it. */
+static int cephfs_pin_root_refused(struct cephfs_data *cd)
+{
+	if (cd->dir_pin.kind == CEPHFS_DIR_PIN_NONE)
+		return 0;
+	if (!cd->td->error)
+		log_err("cephfs: %s: cephfs_dir_pin=%s: the files are at the mount root; a pin needs them in a directory the job makes (a filename or filename_format with one)\n",
+			cd->td->o.name, cd->dir_pin.text);
+	td_verror(cd->td, EINVAL, "cephfs_dir_pin");
+	return -EINVAL;
+}
+
+/*
+ * cephfs_new_dir (or cephfs_dir_pin): make @dir on this job's mount, unless
+ * a job of this process did; it must not exist before.  The client that
+ * made a directory holds it exclusively and knows it is empty, so creating
+ * a file there takes one MDS request; in a directory another client made,
  * libcephfs looks every name up first (4,001 MDS requests for 2,000
  * creates, against 2,002).  Returns 0 or -errno, reported here.
  */
@@ -584,10 +638,12 @@ static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
 
 	/* The mount root cannot be new. */
 	if (!strcmp(dir, ".") || !strcmp(dir, "/"))
-		return 0;
+		return cephfs_pin_root_refused(cd);
 	pthread_mutex_lock(&new_dirs_lock);
 	if (!cephfs_new_dir_made(dir)) {
 		ret = cephfs_mkdir_new(cd, dir);
+		if (!ret)
+			ret = cephfs_pin_new_dir(cd, dir);
 		if (!ret)
 			ret = cephfs_remember_new_dir(dir);
 	}
@@ -611,7 +667,8 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 	*name = slash ? slash + 1 : path;
 	if (!dir)
 		return -ENOMEM;
-	if (create && ((struct cephfs_options *)cd->td->eo)->new_dir) {
+	if (create && (((struct cephfs_options *)cd->td->eo)->new_dir ||
+		       cd->dir_pin.kind != CEPHFS_DIR_PIN_NONE)) {
 		ret = cephfs_make_new_dir(cd, dir);
 		if (ret) {
 			free(dir);
@@ -1213,10 +1270,11 @@ static void fio_cephfs_io_u_free(struct thread_data *td, struct io_u *io_u)
 static int fio_cephfs_init(struct thread_data *td)
 {
 	struct cephfs_options *o = td->eo;
+	struct cephfs_dir_pin dir_pin;
 	struct cephfs_data *cd;
 	int ret;
 
-	if (cephfs_option_errors(td, o)) {
+	if (cephfs_option_errors(td, o, &dir_pin)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
 	}
@@ -1226,6 +1284,7 @@ static int fio_cephfs_init(struct thread_data *td)
 		return 1;
 	}
 	cd->td = td;
+	cd->dir_pin = dir_pin;
 	cd->fsync_stand_in_fd = -1;
 	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
 	if (fio_cephfs_mount(td, cd))

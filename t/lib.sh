@@ -184,16 +184,19 @@ matrix_row() {
 	matrix_failed=$tap_failed
 }
 
-# A private sandbox cluster for tests that crash its daemons, stopped at
-# exit.  private_sandbox [MEMSTORE_BYTES]: stop the previous one, start a
-# new one, use it.
+# A private sandbox cluster for tests that crash its daemons or need a
+# shape of their own, stopped at exit.  private_sandbox [MEMSTORE_BYTES
+# [START_OPTIONS...]] (e.g. "" --mds-ranks 2): stop the previous one, start
+# a new one, use it.
 private_sandbox() {
+	memstore_bytes=${1:-}
+	[ $# = 0 ] || shift
 	[ -z "${PRIVATE_SANDBOX:-}" ] ||
 		"$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
 	PRIVATE_SANDBOX=$TMP/sandbox.$(date +%s%N)
 	trap '"$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
-	CEPH_SANDBOX_MEMSTORE_BYTES=${1:-} \
-		"$top_srcdir/scripts/ceph-sandbox" start "$PRIVATE_SANDBOX" \
+	CEPH_SANDBOX_MEMSTORE_BYTES=$memstore_bytes \
+		"$top_srcdir/scripts/ceph-sandbox" start "$@" "$PRIVATE_SANDBOX" \
 		>"$TMP/sandbox.log" 2>&1 ||
 		bail_out "cannot start a private sandbox: $(tail -n 3 "$TMP/sandbox.log")"
 	. "$PRIVATE_SANDBOX/env"

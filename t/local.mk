@@ -20,6 +20,14 @@ check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
 
+# The engine's own pure parts, without a cluster.
+check_PROGRAMS += t/unit-dirpin
+TESTS += t/unit-dirpin
+t_unit_dirpin_SOURCES = t/unit-dirpin.c engine/dirpin.c engine/dirpin.h
+t_unit_dirpin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+t_unit_dirpin_LDADD = $(CEPHFS_LIBS)
+
 CLUSTER_TESTS += \
 	t/engine-smoke.t \
 	t/engine-io.t \
@@ -27,6 +35,7 @@ CLUSTER_TESTS += \
 	t/engine-mounts.t \
 	t/engine-metadata.t \
 	t/engine-mdops.t \
+	t/engine-dirpin.t \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
