@@ -16,8 +16,8 @@
  * The metadata modes are the engine's cephfs_op values: create writes
  * --create-bytes (default 0) before the close, rename moves NAME to
  * NAME.renamed and rename_back returns it, mkdir and rmdir take the file
- * names as directories, readdir lists the thread's directory once and
- * counts an op per entry.  All threads work in DIR unless --unique-dir
+ * names as directories, readdir reads FILES entries of the thread's
+ * directory, an op each.  All threads work in DIR unless --unique-dir
  * gives each its own, DIR/THREAD (fio's $jobnum).
  * Prints one JSON object: {"mode", "threads", "ops", "bytes", "seconds"}.
  */
@@ -292,7 +292,10 @@ static void metadata(struct worker *w, const char *buf)
 	}
 }
 
-/* The thread's directory listed once, an op per entry but . and .. */
+/*
+ * FILES entries of the thread's directory, . and .. not counted, one op
+ * each: the engine's readdir reads one entry per file of the job.
+ */
 static void list_dir(struct worker *w)
 {
 	struct ceph_dir_result *dirp;
@@ -304,11 +307,17 @@ static void list_dir(struct worker *w)
 	ret = ceph_opendir(w->cmount, dir, &dirp);
 	if (ret)
 		die(dir, ret);
-	while ((ret = ceph_readdir_r(w->cmount, dirp, &de)) == 1)
+	while (w->ops < w->cfg->files &&
+	       (ret = ceph_readdir_r(w->cmount, dirp, &de)) == 1)
 		if (strcmp(de.d_name, ".") && strcmp(de.d_name, ".."))
 			w->ops++;
 	if (ret < 0)
 		die("ceph_readdir_r", ret);
+	if (w->ops < w->cfg->files) {
+		fprintf(stderr, "raw-loop: %s: %" PRIu64 " entries, short of %u\n",
+			dir, w->ops, w->cfg->files);
+		exit(1);
+	}
 	ret = ceph_closedir(w->cmount, dirp);
 	if (ret)
 		die("ceph_closedir", ret);
