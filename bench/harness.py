@@ -79,6 +79,17 @@ def engine_own_growth(mem):
         mem["engine"][0]
 
 
+def print_targets(goals):
+    """Each target PASS, MISS or n/a (not measured), its verdict kept in it."""
+    print("\nTargets")
+    for g in goals:
+        r = g["ratio"]
+        met = r is not None and (r <= g["goal"] if g["at_most"] else r >= g["goal"])
+        g["verdict"] = "n/a" if r is None else "PASS" if met else "MISS"
+        print("  %-4s  %-66s %6s (goal %s %.2f)" % (g["verdict"], g["target"],
+              "-" if r is None else "%.3f" % r, "<=" if g["at_most"] else ">=", g["goal"]))
+
+
 def harness_main(name, a, measure):
     """measure(a, stack) with libcephfs' log in @a.workdir; whatever it
     pushed on stack (sandbox, mounts) is undone at exit, ^C included."""
