@@ -9,7 +9,7 @@
  *
  * usage: raw-loop -m MODE [-c CONF] [-f FS] [-d DIR] [-t THREADS]
  *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS]
- *                 [--create-bytes N] [--unique-dir]
+ *                 [-w|--create-bytes N] [-u|--unique-dir]
  * MODE: write read randread randwrite create open unlink
  *       stat mkdir rmdir rename rename_back readdir
  * FILES is per thread; SIZE and BS in bytes; SECONDS for the random modes.
@@ -435,6 +435,7 @@ int main(int argc, char **argv)
 	double begin, elapsed;
 	unsigned int i;
 	int opt, ret;
+	char *end;
 
 	static const struct option long_opts[] = {
 		{ "create-bytes", required_argument, NULL, 'w' },
@@ -473,7 +474,12 @@ int main(int argc, char **argv)
 			cfg.seconds = strtod(optarg, NULL);
 			break;
 		case 'w':
-			cfg.create_bytes = strtoll(optarg, NULL, 0);
+			cfg.create_bytes = strtoll(optarg, &end, 0);
+			if (*end || end == optarg || cfg.create_bytes < 0) {
+				fprintf(stderr, "raw-loop: --create-bytes '%s' is not a byte count\n",
+					optarg);
+				return 2;
+			}
 			break;
 		case 'u':
 			cfg.unique_dir = true;
@@ -485,11 +491,6 @@ int main(int argc, char **argv)
 	}
 	if (!cfg.threads || !cfg.files || cfg.bs <= 0 || cfg.size < cfg.bs) {
 		fprintf(stderr, "raw-loop: need threads, files >= 1, 0 < bs <= size\n");
-		return 2;
-	}
-	if (cfg.create_bytes < 0) {
-		fprintf(stderr, "raw-loop: --create-bytes %" PRId64 " is negative\n",
-			cfg.create_bytes);
 		return 2;
 	}
 
