@@ -1,6 +1,6 @@
 """What the performance scripts in bench/ share: running a client
-program with its CPU and peak RSS, the sandbox cluster, and a main that
-always stops what it started."""
+program with its CPU and peak RSS, the sandbox cluster, the memory check,
+and a main that always stops what it started."""
 import os
 import signal
 import subprocess
@@ -45,6 +45,49 @@ def start_cluster(a, stack):
                          text=True).stdout
     env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
     return env["CEPH_CONF"], env.get("CEPHFS_FS", "cephfs")
+
+
+def memory_check(fio, counts, runners, modes):
+    """
+    Peak RSS over the metadata @modes (one thread each) of few and of many
+    empty files, for each of @runners ({"engine": .., "raw": ..}, objects
+    with phase(mode, threads, files)), and of fio with the null engine:
+    libcephfs's inode cache grows in the first two, fio's file table in
+    the last.
+    """
+    mem = {"files": counts, "fio-null": []}
+    for n in counts:
+        for who, runner in runners.items():
+            peak = max(runner.phase(m, 1, n)["rss_kib"] for m in modes)
+            mem.setdefault(who, []).append(peak)
+            print("memory: %s %d files: peak RSS %d KiB" % (who, n, peak), flush=True)
+        mem["fio-null"].append(run([fio, "--name=null", "--ioengine=null", "--thread",
+                                    "--filename_format=bench/$jobnum.$filenum",
+                                    "--nrfiles=%d" % n, "--filesize=4k", "--bs=4k",
+                                    "--output=/dev/null"])[2])
+    return mem
+
+
+def growth(mem, who):
+    return mem[who][-1] - mem[who][0]
+
+
+def engine_own_growth(mem):
+    """The engine's RSS growth less what libcephfs (the raw loop's growth)
+    and fio's file table (the null engine's) account for, over its RSS."""
+    return (growth(mem, "engine") - growth(mem, "raw") - growth(mem, "fio-null")) / \
+        mem["engine"][0]
+
+
+def print_targets(goals):
+    """Each target PASS, MISS or n/a (not measured), its verdict kept in it."""
+    print("\nTargets")
+    for g in goals:
+        r = g["ratio"]
+        met = r is not None and (r <= g["goal"] if g["at_most"] else r >= g["goal"])
+        g["verdict"] = "n/a" if r is None else "PASS" if met else "MISS"
+        print("  %-4s  %-66s %6s (goal %s %.2f)" % (g["verdict"], g["target"],
+              "-" if r is None else "%.3f" % r, "<=" if g["at_most"] else ">=", g["goal"]))
 
 
 def harness_main(name, a, measure):

@@ -7,8 +7,8 @@
 EXTRA_PROGRAMS = bench/raw-loop
 bench_raw_loop_SOURCES = bench/raw-loop.c
 bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
-CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json
-EXTRA_DIST += bench/run bench/vs-original bench/harness.py
+CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json
+EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench
@@ -35,9 +35,23 @@ bench-vs-original: all
 		$(VS_ORIGINAL_ARGS)
 .PHONY: bench-vs-original
 
+# Metadata operations: the engine against the raw loop and, given
+# MDTEST=/path/to/mdtest (IOR's, built with --with-cephfs), mdtest.
+# Without MDTEST the mdtest column is skipped with the reason.
+MDTEST =
+BENCH_META_ARGS =
+bench-meta: all bench/raw-loop
+	$(srcdir)/bench/meta --raw-loop=$(BENCH_DIR)/raw-loop \
+		--engine=$(ENGINE_SO) --fio=$(FIO) --mdtest='$(MDTEST)' \
+		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
+		--workdir=$(BENCH_DIR)/meta-work --json=$(BENCH_DIR)/meta.json \
+		$(BENCH_META_ARGS)
+.PHONY: bench-meta
+
 clean-local: clean-bench
 clean-bench:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/vs-work/sandbox
-	rm -rf bench/work bench/vs-work
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/meta-work/sandbox
+	rm -rf bench/work bench/vs-work bench/meta-work
 .PHONY: clean-bench

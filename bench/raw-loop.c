@@ -9,13 +9,23 @@
  *
  * usage: raw-loop -m MODE [-c CONF] [-f FS] [-d DIR] [-t THREADS]
  *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS]
+ *                 [-w|--create-bytes N] [-u|--unique-dir]
  * MODE: write read randread randwrite create open unlink
+ *       stat mkdir rmdir rename rename_back readdir
  * FILES is per thread; SIZE and BS in bytes; SECONDS for the random modes.
+ * The metadata modes are the engine's cephfs_op values: create writes
+ * --create-bytes (default 0) before the close, rename moves NAME to
+ * NAME.renamed and rename_back returns it, mkdir and rmdir take the file
+ * names as directories, readdir reads FILES entries of the thread's
+ * directory, an op each.  All threads work in DIR unless --unique-dir
+ * gives each its own, DIR/THREAD (fio's $jobnum).
  * Prints one JSON object: {"mode", "threads", "ops", "bytes", "seconds"}.
  */
 #include <cephfs/libcephfs.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -27,10 +37,12 @@
 #include <unistd.h>
 
 enum mode { M_WRITE, M_READ, M_RANDREAD, M_RANDWRITE, M_CREATE, M_OPEN,
-	    M_UNLINK };
+	    M_UNLINK, M_STAT, M_MKDIR, M_RMDIR, M_RENAME, M_RENAME_BACK,
+	    M_READDIR };
 
 static const char *const mode_names[] = {
 	"write", "read", "randread", "randwrite", "create", "open", "unlink",
+	"stat", "mkdir", "rmdir", "rename", "rename_back", "readdir",
 };
 
 struct config {
@@ -41,6 +53,8 @@ struct config {
 	int64_t size;
 	int64_t bs;
 	double seconds;
+	int64_t create_bytes;
+	bool unique_dir;
 };
 
 struct worker {
@@ -67,10 +81,24 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Where a thread's files are: DIR, or DIR/THREAD with --unique-dir. */
+static void thread_dir(const struct config *cfg, unsigned int thread,
+		       char *buf, size_t len)
+{
+	if (cfg->unique_dir)
+		snprintf(buf, len, "%s/%u", cfg->dir, thread);
+	else
+		snprintf(buf, len, "%s", cfg->dir);
+}
+
 static void file_path(const struct worker *w, unsigned int file, char *buf,
 		      size_t len)
 {
-	snprintf(buf, len, "%s/%u.%u", w->cfg->dir, w->index, file);
+	if (w->cfg->unique_dir)
+		snprintf(buf, len, "%s/%u/%u.%u", w->cfg->dir, w->index,
+			 w->index, file);
+	else
+		snprintf(buf, len, "%s/%u.%u", w->cfg->dir, w->index, file);
 }
 
 /* Checked libcephfs calls: a failed one ends the run, there is no retry. */
@@ -197,38 +225,118 @@ static void random_io(struct worker *w, bool write, char *buf)
 	}
 }
 
-static void metadata(struct worker *w)
+static void create_file(struct worker *w, const char *path, const char *buf)
+{
+	int64_t bytes = w->cfg->create_bytes;
+	int fd, ret;
+
+	fd = ceph_open(w->cmount, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0)
+		die(path, fd);
+	if (bytes && (ret = ceph_write(w->cmount, fd, buf, bytes, 0)) != bytes)
+		die("ceph_write", ret < 0 ? ret : -EIO);
+	close_checked(w, fd);
+	w->bytes += bytes;
+}
+
+static int rename_file(struct worker *w, const char *path, bool back)
+{
+	char renamed[4096 + sizeof(".renamed")];
+
+	snprintf(renamed, sizeof(renamed), "%s.renamed", path);
+	return back ? ceph_rename(w->cmount, renamed, path) :
+		      ceph_rename(w->cmount, path, renamed);
+}
+
+/* One metadata operation on @path; 0 or -errno. */
+static int metadata_op(struct worker *w, const char *path, const char *buf)
+{
+	struct ceph_statx stx;
+	int fd;
+
+	switch (w->cfg->mode) {
+	case M_CREATE:
+		create_file(w, path, buf);
+		return 0;
+	case M_OPEN:
+		fd = ceph_open(w->cmount, path, O_RDONLY, 0);
+		if (fd < 0)
+			return fd;
+		close_checked(w, fd);
+		return 0;
+	case M_STAT:
+		return ceph_statx(w->cmount, path, &stx, CEPH_STATX_BASIC_STATS, 0);
+	case M_UNLINK:
+		return ceph_unlink(w->cmount, path);
+	case M_MKDIR:
+		return ceph_mkdir(w->cmount, path, 0755);
+	case M_RMDIR:
+		return ceph_rmdir(w->cmount, path);
+	default:
+		return rename_file(w, path, w->cfg->mode == M_RENAME_BACK);
+	}
+}
+
+static void metadata(struct worker *w, const char *buf)
 {
 	char path[4096];
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i < w->cfg->files; i++) {
-		if (w->cfg->mode == M_UNLINK) {
-			file_path(w, i, path, sizeof(path));
-			ret = ceph_unlink(w->cmount, path);
-			if (ret)
-				die(path, ret);
-		} else {
-			close_checked(w, open_checked(w, i, w->cfg->mode == M_CREATE ?
-					O_WRONLY | O_CREAT | O_EXCL : O_RDONLY));
-		}
+		file_path(w, i, path, sizeof(path));
+		ret = metadata_op(w, path, buf);
+		if (ret)
+			die(path, ret);
 		w->ops++;
 	}
+}
+
+/*
+ * FILES entries of the thread's directory, . and .. not counted, one op
+ * each: the engine's readdir reads one entry per file of the job.
+ */
+static void list_dir(struct worker *w)
+{
+	struct ceph_dir_result *dirp;
+	struct dirent de;
+	char dir[4096];
+	int ret;
+
+	thread_dir(w->cfg, w->index, dir, sizeof(dir));
+	ret = ceph_opendir(w->cmount, dir, &dirp);
+	if (ret)
+		die(dir, ret);
+	while (w->ops < w->cfg->files &&
+	       (ret = ceph_readdir_r(w->cmount, dirp, &de)) == 1)
+		if (strcmp(de.d_name, ".") && strcmp(de.d_name, ".."))
+			w->ops++;
+	if (ret < 0)
+		die("ceph_readdir_r", ret);
+	if (w->ops < w->cfg->files) {
+		fprintf(stderr, "raw-loop: %s: %" PRIu64 " entries, short of %u\n",
+			dir, w->ops, w->cfg->files);
+		exit(1);
+	}
+	ret = ceph_closedir(w->cmount, dirp);
+	if (ret)
+		die("ceph_closedir", ret);
 }
 
 static void *work(void *arg)
 {
 	struct worker *w = arg;
 	const struct config *cfg = w->cfg;
+	int64_t len = cfg->mode <= M_RANDWRITE ? cfg->bs :
+		      cfg->mode == M_CREATE ? cfg->create_bytes : 0;
 	char *buf = NULL;
 
-	if (cfg->mode <= M_RANDWRITE) {
-		buf = malloc(cfg->bs);
+	if (len) {
+		buf = malloc(len);
 		if (!buf)
 			die("malloc", ENOMEM);
 		/* Not zeros, so no layer can take a short cut on the data. */
-		memset(buf, 0x5a + w->index, cfg->bs);
+		memset(buf, 0x5a + w->index, len);
 	}
 	pthread_barrier_wait(w->start);
 	switch (cfg->mode) {
@@ -240,8 +348,11 @@ static void *work(void *arg)
 	case M_RANDWRITE:
 		random_io(w, cfg->mode == M_RANDWRITE, buf);
 		break;
+	case M_READDIR:
+		list_dir(w);
+		break;
 	default:
-		metadata(w);
+		metadata(w, buf);
 		break;
 	}
 	free(buf);
@@ -270,6 +381,35 @@ static struct ceph_mount_info *mount_fs(const char *conf, const char *fs)
 	return cmount;
 }
 
+/* The directories of the modes that make entries, before the clock starts. */
+static void make_dirs(const struct config *cfg, struct ceph_mount_info *cmount)
+{
+	char dir[4096];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < (cfg->unique_dir ? cfg->threads : 1); i++) {
+		thread_dir(cfg, i, dir, sizeof(dir));
+		ret = ceph_mkdirs(cmount, dir, 0755);
+		if (ret && ret != -EEXIST)
+			die(dir, ret);
+	}
+}
+
+/* As fio's unlink does, the directories go once they are empty. */
+static void remove_dirs(const struct config *cfg,
+			struct ceph_mount_info *cmount)
+{
+	char dir[4096];
+	unsigned int i;
+
+	for (i = 0; cfg->unique_dir && i < cfg->threads; i++) {
+		thread_dir(cfg, i, dir, sizeof(dir));
+		ceph_rmdir(cmount, dir);
+	}
+	ceph_rmdir(cmount, cfg->dir);
+}
+
 static enum mode parse_mode(const char *name)
 {
 	unsigned int i;
@@ -295,8 +435,16 @@ int main(int argc, char **argv)
 	double begin, elapsed;
 	unsigned int i;
 	int opt, ret;
+	char *end;
 
-	while ((opt = getopt(argc, argv, "m:c:f:d:t:n:s:b:r:")) != -1) {
+	static const struct option long_opts[] = {
+		{ "create-bytes", required_argument, NULL, 'w' },
+		{ "unique-dir", no_argument, NULL, 'u' },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	while ((opt = getopt_long(argc, argv, "m:c:f:d:t:n:s:b:r:w:u", long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			cfg.mode = parse_mode(optarg);
@@ -325,6 +473,17 @@ int main(int argc, char **argv)
 		case 'r':
 			cfg.seconds = strtod(optarg, NULL);
 			break;
+		case 'w':
+			cfg.create_bytes = strtoll(optarg, &end, 0);
+			if (*end || end == optarg || cfg.create_bytes < 0) {
+				fprintf(stderr, "raw-loop: --create-bytes '%s' is not a byte count\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'u':
+			cfg.unique_dir = true;
+			break;
 		default:
 			fprintf(stderr, "usage: see the comment atop raw-loop.c\n");
 			return 2;
@@ -336,11 +495,8 @@ int main(int argc, char **argv)
 	}
 
 	cmount = mount_fs(conf, fs);
-	if (cfg.mode == M_WRITE || cfg.mode == M_CREATE) {
-		ret = ceph_mkdirs(cmount, cfg.dir, 0755);
-		if (ret && ret != -EEXIST)
-			die(cfg.dir, ret);
-	}
+	if (cfg.mode == M_WRITE || cfg.mode == M_CREATE || cfg.mode == M_MKDIR)
+		make_dirs(&cfg, cmount);
 	workers = calloc(cfg.threads, sizeof(*workers));
 	if (!workers)
 		die("calloc", ENOMEM);
@@ -361,9 +517,8 @@ int main(int argc, char **argv)
 		bytes += workers[i].bytes;
 	}
 	elapsed = now() - begin;
-	/* As fio's unlink does, the directory goes once it is empty. */
-	if (cfg.mode == M_UNLINK)
-		ceph_rmdir(cmount, cfg.dir);
+	if (cfg.mode == M_UNLINK || cfg.mode == M_RMDIR)
+		remove_dirs(&cfg, cmount);
 	ret = ceph_unmount(cmount);
 	if (ret)
 		die("ceph_unmount", ret);
