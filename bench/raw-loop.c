@@ -7,15 +7,24 @@
  * with nothing in between.  One process does one phase, so a read phase
  * starts on a fresh mount (cold client cache) like a separate fio run.
  *
+ * With --qd N (data modes, where libcephfs has
+ * ceph_ll_nonblocking_readv_writev) each thread keeps N I/Os in flight
+ * through that call on ceph_ll_open'ed handles, as the engine's
+ * cephfs_async=native does: the ceiling for async.
+ *
  * usage: raw-loop -m MODE [-c CONF] [-f FS] [-d DIR] [-t THREADS]
- *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS]
+ *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS] [--qd N]
  * MODE: write read randread randwrite create open unlink
  * FILES is per thread; SIZE and BS in bytes; SECONDS for the random modes.
- * Prints one JSON object: {"mode", "threads", "ops", "bytes", "seconds"}.
+ * Prints one JSON object: {"mode", "threads", "qd", "ops", "bytes",
+ * "seconds"} (qd 0: the blocking calls).
  */
+#include "config.h"
+
 #include <cephfs/libcephfs.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -24,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 enum mode { M_WRITE, M_READ, M_RANDREAD, M_RANDWRITE, M_CREATE, M_OPEN,
@@ -41,6 +51,14 @@ struct config {
 	int64_t size;
 	int64_t bs;
 	double seconds;
+	unsigned int qd;	/* 0: blocking calls */
+};
+
+/* An open file: a descriptor, or a handle for the nonblocking call. */
+struct raw_file {
+	int fd;
+	struct Inode *inode;
+	struct Fh *fh;
 };
 
 struct worker {
@@ -49,6 +67,7 @@ struct worker {
 	struct ceph_mount_info *cmount;
 	pthread_barrier_t *start;
 	unsigned int index;
+	struct in_flight *in_flight;	/* NULL: blocking calls */
 	uint64_t ops;
 	uint64_t bytes;
 };
@@ -94,6 +113,35 @@ static void close_checked(struct worker *w, int fd)
 		die("ceph_close", ret);
 }
 
+/* The engine's way: a handle from ceph_ll_create or ceph_ll_open. */
+static void ll_open_checked(struct worker *w, unsigned int file, int flags,
+			    struct raw_file *f)
+{
+	const UserPerm *perms = ceph_mount_perms(w->cmount);
+	struct ceph_statx stx;
+	struct Inode *dir;
+	char path[4096], name[32];
+	int ret;
+
+	file_path(w, file, path, sizeof(path));
+	if (flags & O_CREAT) {
+		ret = ceph_ll_walk(w->cmount, w->cfg->dir, &dir, &stx, 0, 0, perms);
+		if (ret)
+			die(w->cfg->dir, ret);
+		snprintf(name, sizeof(name), "%u.%u", w->index, file);
+		ret = ceph_ll_create(w->cmount, dir, name, 0644, flags, &f->inode,
+				     &f->fh, &stx, 0, 0, perms);
+		ceph_ll_put(w->cmount, dir);
+	} else {
+		ret = ceph_ll_walk(w->cmount, path, &f->inode, &stx, 0, 0, perms);
+		if (!ret && (ret = ceph_ll_open(w->cmount, f->inode, flags,
+						&f->fh, perms)))
+			ceph_ll_put(w->cmount, f->inode);
+	}
+	if (ret)
+		die(path, ret);
+}
+
 static void io_checked(struct worker *w, bool write, int fd, char *buf,
 		       int64_t off)
 {
@@ -114,21 +162,182 @@ static void io_checked(struct worker *w, bool write, int fd, char *buf,
 	w->bytes += bs;
 }
 
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+/*
+ * A thread's --qd slots, each with its own buffer.  libcephfs calls back on
+ * its own threads, or inside the submit call when the client cache has the
+ * data: so the lock is never held while submitting.
+ */
+struct slot {
+	struct ceph_ll_io_info info;
+	struct iovec iov;
+	struct worker *w;
+};
+
+struct in_flight {
+	pthread_mutex_t lock;
+	pthread_cond_t freed;
+	struct slot *slots;
+	struct slot **free;
+	unsigned int nr_free;
+	int64_t failed;		/* the first wrong result, or 0 */
+};
+
+static void slot_done(struct slot *s, int64_t result)
+{
+	struct worker *w = s->w;
+	struct in_flight *q = w->in_flight;
+
+	pthread_mutex_lock(&q->lock);
+	if (result == w->cfg->bs) {
+		w->ops++;
+		w->bytes += result;
+	} else if (!q->failed) {
+		/* A short read means the files were not laid out first. */
+		q->failed = result ? result : -EIO;
+	}
+	q->free[q->nr_free++] = s;
+	pthread_cond_signal(&q->freed);
+	pthread_mutex_unlock(&q->lock);
+}
+
+static void slot_callback(struct ceph_ll_io_info *info)
+{
+	slot_done(info->priv, info->result);
+}
+
+/* Wait until @want slots are free; a failed I/O ends the run. */
+static void wait_free(struct in_flight *q, unsigned int want)
+{
+	pthread_mutex_lock(&q->lock);
+	while (q->nr_free < want && !q->failed)
+		pthread_cond_wait(&q->freed, &q->lock);
+	if (q->failed)
+		die("ceph_ll_nonblocking_readv_writev", q->failed < 0 ?
+		    q->failed : -EIO);
+	pthread_mutex_unlock(&q->lock);
+}
+
+static void submit(struct worker *w, bool write, struct Fh *fh, int64_t off)
+{
+	struct in_flight *q = w->in_flight;
+	struct slot *s;
+	int64_t ret;
+
+	wait_free(q, 1);
+	pthread_mutex_lock(&q->lock);
+	s = q->free[--q->nr_free];
+	pthread_mutex_unlock(&q->lock);
+	s->info.fh = fh;
+	s->info.off = off;
+	s->info.write = write;
+	ret = ceph_ll_nonblocking_readv_writev(w->cmount, &s->info);
+	/* 0: the callback has run or will; else the outcome, without it. */
+	if (ret)
+		slot_done(s, ret);
+}
+
+static struct in_flight *in_flight_new(struct worker *w, unsigned char fill)
+{
+	struct in_flight *q = calloc(1, sizeof(*q));
+	unsigned int i;
+
+	if (!q || !(q->slots = calloc(w->cfg->qd, sizeof(*q->slots))) ||
+	    !(q->free = calloc(w->cfg->qd, sizeof(*q->free))))
+		die("calloc", ENOMEM);
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->freed, NULL);
+	for (i = 0; i < w->cfg->qd; i++) {
+		struct slot *s = &q->slots[i];
+
+		s->iov.iov_len = w->cfg->bs;
+		s->iov.iov_base = malloc(w->cfg->bs);
+		if (!s->iov.iov_base)
+			die("malloc", ENOMEM);
+		memset(s->iov.iov_base, fill, w->cfg->bs);
+		s->w = w;
+		s->info = (struct ceph_ll_io_info){
+			.callback = slot_callback, .priv = s,
+			.iov = &s->iov, .iovcnt = 1,
+		};
+		q->free[q->nr_free++] = s;
+	}
+	return q;
+}
+
+static void in_flight_free(struct worker *w)
+{
+	struct in_flight *q = w->in_flight;
+	unsigned int i;
+
+	wait_free(q, w->cfg->qd);
+	for (i = 0; i < w->cfg->qd; i++)
+		free(q->slots[i].iov.iov_base);
+	pthread_cond_destroy(&q->freed);
+	pthread_mutex_destroy(&q->lock);
+	free(q->free);
+	free(q->slots);
+	free(q);
+}
+#endif
+
+static void file_open(struct worker *w, unsigned int file, int flags,
+		      struct raw_file *f)
+{
+	if (w->cfg->qd)
+		ll_open_checked(w, file, flags, f);
+	else
+		f->fd = open_checked(w, file, flags);
+}
+
+static void file_io(struct worker *w, bool write, struct raw_file *f,
+		    char *buf, int64_t off)
+{
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight) {
+		submit(w, write, f->fh, off);
+		return;
+	}
+#endif
+	io_checked(w, write, f->fd, buf, off);
+}
+
+/* After the file's I/O completed: fsync'd first when written. */
+static void file_close(struct worker *w, bool write, struct raw_file *f)
+{
+	int ret;
+
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight)
+		wait_free(w->in_flight, w->cfg->qd);
+#endif
+	if (!w->cfg->qd) {
+		if (write && (ret = ceph_fsync(w->cmount, f->fd, 0)))
+			die("ceph_fsync", ret);
+		close_checked(w, f->fd);
+		return;
+	}
+	if (write && (ret = ceph_ll_fsync(w->cmount, f->fh, 0)))
+		die("ceph_ll_fsync", ret);
+	ret = ceph_ll_close(w->cmount, f->fh);
+	if (ret)
+		die("ceph_ll_close", ret);
+	ceph_ll_put(w->cmount, f->inode);
+}
+
 /* Every file from start to end, fsync'd before close when writing. */
 static void sequential(struct worker *w, bool write, char *buf)
 {
+	struct raw_file f;
 	unsigned int i;
 	int64_t off;
-	int fd, ret;
 
 	for (i = 0; i < w->cfg->files; i++) {
-		fd = open_checked(w, i, write ? O_WRONLY | O_CREAT | O_TRUNC :
-						O_RDONLY);
+		file_open(w, i, write ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY,
+			  &f);
 		for (off = 0; off + w->cfg->bs <= w->cfg->size; off += w->cfg->bs)
-			io_checked(w, write, fd, buf, off);
-		if (write && (ret = ceph_fsync(w->cmount, fd, 0)))
-			die("ceph_fsync", ret);
-		close_checked(w, fd);
+			file_io(w, write, &f, buf, off);
+		file_close(w, write, &f);
 	}
 }
 
@@ -173,26 +382,23 @@ static void random_io(struct worker *w, bool write, char *buf)
 	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
 	uint64_t blocks = w->cfg->size / w->cfg->bs, done = 0;
 	uint64_t *order[w->cfg->files];
-	int fds[w->cfg->files];
+	struct raw_file files[w->cfg->files];
 	unsigned int i;
 	double end;
-	int ret;
 
 	for (i = 0; i < w->cfg->files; i++) {
-		fds[i] = open_checked(w, i, write ? O_WRONLY : O_RDONLY);
+		file_open(w, i, write ? O_WRONLY : O_RDONLY, &files[i]);
 		order[i] = block_order(blocks, &state);
 	}
 	end = now() + w->cfg->seconds;
 	for (i = 0; now() < end; i = (i + 1) % w->cfg->files) {
-		io_checked(w, write, fds[i], buf,
-			   order[i][done % blocks] * w->cfg->bs);
+		file_io(w, write, &files[i], buf,
+			order[i][done % blocks] * w->cfg->bs);
 		if (i == w->cfg->files - 1)
 			done++;
 	}
 	for (i = 0; i < w->cfg->files; i++) {
-		if (write && (ret = ceph_fsync(w->cmount, fds[i], 0)))
-			die("ceph_fsync", ret);
-		close_checked(w, fds[i]);
+		file_close(w, write, &files[i]);
 		free(order[i]);
 	}
 }
@@ -230,6 +436,10 @@ static void *work(void *arg)
 		/* Not zeros, so no layer can take a short cut on the data. */
 		memset(buf, 0x5a + w->index, cfg->bs);
 	}
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (cfg->qd)
+		w->in_flight = in_flight_new(w, 0x5a + w->index);
+#endif
 	pthread_barrier_wait(w->start);
 	switch (cfg->mode) {
 	case M_WRITE:
@@ -244,6 +454,10 @@ static void *work(void *arg)
 		metadata(w);
 		break;
 	}
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight)
+		in_flight_free(w);
+#endif
 	free(buf);
 	return NULL;
 }
@@ -294,9 +508,14 @@ int main(int argc, char **argv)
 	uint64_t ops = 0, bytes = 0;
 	double begin, elapsed;
 	unsigned int i;
+	static const struct option long_options[] = {
+		{ "qd", required_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "m:c:f:d:t:n:s:b:r:")) != -1) {
+	while ((opt = getopt_long(argc, argv, "m:c:f:d:t:n:s:b:r:q:",
+				  long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			cfg.mode = parse_mode(optarg);
@@ -325,6 +544,9 @@ int main(int argc, char **argv)
 		case 'r':
 			cfg.seconds = strtod(optarg, NULL);
 			break;
+		case 'q':
+			cfg.qd = strtoul(optarg, NULL, 0);
+			break;
 		default:
 			fprintf(stderr, "usage: see the comment atop raw-loop.c\n");
 			return 2;
@@ -334,6 +556,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "raw-loop: need threads, files >= 1, 0 < bs <= size\n");
 		return 2;
 	}
+	if (cfg.qd && cfg.mode > M_RANDWRITE) {
+		fprintf(stderr, "raw-loop: --qd %u: only for write, read, randread, randwrite\n",
+			cfg.qd);
+		return 2;
+	}
+#ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (cfg.qd) {
+		fprintf(stderr, "raw-loop: --qd %u: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later)\n",
+			cfg.qd);
+		return 2;
+	}
+#endif
 
 	cmount = mount_fs(conf, fs);
 	if (cfg.mode == M_WRITE || cfg.mode == M_CREATE) {
@@ -369,9 +603,9 @@ int main(int argc, char **argv)
 		die("ceph_unmount", ret);
 	ceph_release(cmount);
 
-	printf("{\"mode\": \"%s\", \"threads\": %u, \"ops\": %" PRIu64
+	printf("{\"mode\": \"%s\", \"threads\": %u, \"qd\": %u, \"ops\": %" PRIu64
 	       ", \"bytes\": %" PRIu64 ", \"seconds\": %.6f}\n",
-	       mode_names[cfg.mode], cfg.threads, ops, bytes, elapsed);
+	       mode_names[cfg.mode], cfg.threads, cfg.qd, ops, bytes, elapsed);
 	free(workers);
 	return 0;
 }
