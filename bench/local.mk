@@ -12,12 +12,17 @@ EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench
+# Where the native async path exists, the harness measures it against the
+# emulated one and the raw loop's --qd.
+if HAVE_CEPH_NONBLOCKING_IO
+BENCH_NATIVE = --native-async
+endif
 bench: all bench/raw-loop
 	$(srcdir)/bench/run --raw-loop=$(BENCH_DIR)/raw-loop \
 		--engine=$(ENGINE_SO) --fio=$(FIO) \
 		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
 		--workdir=$(BENCH_DIR)/work --json=$(BENCH_DIR)/results.json \
-		$(BENCH_ARGS)
+		$(BENCH_NATIVE) $(BENCH_ARGS)
 .PHONY: bench
 
 # cephfs-tool bench against the original cephfs-tool (a binary built from

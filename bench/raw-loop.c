@@ -7,8 +7,13 @@
  * with nothing in between.  One process does one phase, so a read phase
  * starts on a fresh mount (cold client cache) like a separate fio run.
  *
+ * With --qd N (data modes, where libcephfs has
+ * ceph_ll_nonblocking_readv_writev) each thread keeps N I/Os in flight
+ * through that call on ceph_ll_open'ed handles, as the engine's
+ * cephfs_async=native does: the ceiling for async.
+ *
  * usage: raw-loop -m MODE [-c CONF] [-f FS] [-d DIR] [-t THREADS]
- *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS]
+ *                 [-n FILES] [-s SIZE] [-b BS] [-r SECONDS] [--qd N]
  *                 [-w|--create-bytes N] [-u|--unique-dir]
  * MODE: write read randread randwrite create open unlink
  *       stat mkdir rmdir rename rename_back readdir
@@ -19,8 +24,11 @@
  * names as directories, readdir reads FILES entries of the thread's
  * directory, an op each.  All threads work in DIR unless --unique-dir
  * gives each its own, DIR/THREAD (fio's $jobnum).
- * Prints one JSON object: {"mode", "threads", "ops", "bytes", "seconds"}.
+ * Prints one JSON object: {"mode", "threads", "qd", "ops", "bytes",
+ * "seconds"} (qd 0: the blocking calls).
  */
+#include "config.h"
+
 #include <cephfs/libcephfs.h>
 #include <dirent.h>
 #include <errno.h>
@@ -34,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 enum mode { M_WRITE, M_READ, M_RANDREAD, M_RANDWRITE, M_CREATE, M_OPEN,
@@ -55,6 +64,14 @@ struct config {
 	double seconds;
 	int64_t create_bytes;
 	bool unique_dir;
+	unsigned int qd;	/* 0: blocking calls */
+};
+
+/* An open file: a descriptor, or a handle for the nonblocking call. */
+struct raw_file {
+	int fd;
+	struct Inode *inode;
+	struct Fh *fh;
 };
 
 struct worker {
@@ -63,8 +80,10 @@ struct worker {
 	struct ceph_mount_info *cmount;
 	pthread_barrier_t *start;
 	unsigned int index;
+	struct in_flight *in_flight;	/* NULL: blocking calls */
 	uint64_t ops;
 	uint64_t bytes;
+	double began, ended;
 };
 
 static void die(const char *what, int err)
@@ -122,6 +141,35 @@ static void close_checked(struct worker *w, int fd)
 		die("ceph_close", ret);
 }
 
+/* The engine's way: a handle from ceph_ll_create or ceph_ll_open. */
+static void ll_open_checked(struct worker *w, unsigned int file, int flags,
+			    struct raw_file *f)
+{
+	const UserPerm *perms = ceph_mount_perms(w->cmount);
+	struct ceph_statx stx;
+	struct Inode *dir;
+	char path[4096], name[32];
+	int ret;
+
+	file_path(w, file, path, sizeof(path));
+	if (flags & O_CREAT) {
+		ret = ceph_ll_walk(w->cmount, w->cfg->dir, &dir, &stx, 0, 0, perms);
+		if (ret)
+			die(w->cfg->dir, ret);
+		snprintf(name, sizeof(name), "%u.%u", w->index, file);
+		ret = ceph_ll_create(w->cmount, dir, name, 0644, flags, &f->inode,
+				     &f->fh, &stx, 0, 0, perms);
+		ceph_ll_put(w->cmount, dir);
+	} else {
+		ret = ceph_ll_walk(w->cmount, path, &f->inode, &stx, 0, 0, perms);
+		if (!ret && (ret = ceph_ll_open(w->cmount, f->inode, flags,
+						&f->fh, perms)))
+			ceph_ll_put(w->cmount, f->inode);
+	}
+	if (ret)
+		die(path, ret);
+}
+
 static void io_checked(struct worker *w, bool write, int fd, char *buf,
 		       int64_t off)
 {
@@ -142,21 +190,182 @@ static void io_checked(struct worker *w, bool write, int fd, char *buf,
 	w->bytes += bs;
 }
 
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+/*
+ * A thread's --qd slots, each with its own buffer.  libcephfs calls back on
+ * its own threads, or inside the submit call when the client cache has the
+ * data: so the lock is never held while submitting.
+ */
+struct slot {
+	struct ceph_ll_io_info info;
+	struct iovec iov;
+	struct worker *w;
+};
+
+struct in_flight {
+	pthread_mutex_t lock;
+	pthread_cond_t freed;
+	struct slot *slots;
+	struct slot **free;
+	unsigned int nr_free;
+	int64_t failed;		/* the first wrong result, or 0 */
+};
+
+static void slot_done(struct slot *s, int64_t result)
+{
+	struct worker *w = s->w;
+	struct in_flight *q = w->in_flight;
+
+	pthread_mutex_lock(&q->lock);
+	if (result == w->cfg->bs) {
+		w->ops++;
+		w->bytes += result;
+	} else if (!q->failed) {
+		/* A short read means the files were not laid out first. */
+		q->failed = result ? result : -EIO;
+	}
+	q->free[q->nr_free++] = s;
+	pthread_cond_signal(&q->freed);
+	pthread_mutex_unlock(&q->lock);
+}
+
+static void slot_callback(struct ceph_ll_io_info *info)
+{
+	slot_done(info->priv, info->result);
+}
+
+/* Wait until @want slots are free; a failed I/O ends the run. */
+static void wait_free(struct in_flight *q, unsigned int want)
+{
+	pthread_mutex_lock(&q->lock);
+	while (q->nr_free < want && !q->failed)
+		pthread_cond_wait(&q->freed, &q->lock);
+	if (q->failed)
+		die("ceph_ll_nonblocking_readv_writev", q->failed < 0 ?
+		    q->failed : -EIO);
+	pthread_mutex_unlock(&q->lock);
+}
+
+static void submit(struct worker *w, bool write, struct Fh *fh, int64_t off)
+{
+	struct in_flight *q = w->in_flight;
+	struct slot *s;
+	int64_t ret;
+
+	wait_free(q, 1);
+	pthread_mutex_lock(&q->lock);
+	s = q->free[--q->nr_free];
+	pthread_mutex_unlock(&q->lock);
+	s->info.fh = fh;
+	s->info.off = off;
+	s->info.write = write;
+	ret = ceph_ll_nonblocking_readv_writev(w->cmount, &s->info);
+	/* 0: the callback has run or will; else the outcome, without it. */
+	if (ret)
+		slot_done(s, ret);
+}
+
+static struct in_flight *in_flight_new(struct worker *w, unsigned char fill)
+{
+	struct in_flight *q = calloc(1, sizeof(*q));
+	unsigned int i;
+
+	if (!q || !(q->slots = calloc(w->cfg->qd, sizeof(*q->slots))) ||
+	    !(q->free = calloc(w->cfg->qd, sizeof(*q->free))))
+		die("calloc", ENOMEM);
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->freed, NULL);
+	for (i = 0; i < w->cfg->qd; i++) {
+		struct slot *s = &q->slots[i];
+
+		s->iov.iov_len = w->cfg->bs;
+		s->iov.iov_base = malloc(w->cfg->bs);
+		if (!s->iov.iov_base)
+			die("malloc", ENOMEM);
+		memset(s->iov.iov_base, fill, w->cfg->bs);
+		s->w = w;
+		s->info = (struct ceph_ll_io_info){
+			.callback = slot_callback, .priv = s,
+			.iov = &s->iov, .iovcnt = 1,
+		};
+		q->free[q->nr_free++] = s;
+	}
+	return q;
+}
+
+static void in_flight_free(struct worker *w)
+{
+	struct in_flight *q = w->in_flight;
+	unsigned int i;
+
+	wait_free(q, w->cfg->qd);
+	for (i = 0; i < w->cfg->qd; i++)
+		free(q->slots[i].iov.iov_base);
+	pthread_cond_destroy(&q->freed);
+	pthread_mutex_destroy(&q->lock);
+	free(q->free);
+	free(q->slots);
+	free(q);
+}
+#endif
+
+static void file_open(struct worker *w, unsigned int file, int flags,
+		      struct raw_file *f)
+{
+	if (w->cfg->qd)
+		ll_open_checked(w, file, flags, f);
+	else
+		f->fd = open_checked(w, file, flags);
+}
+
+static void file_io(struct worker *w, bool write, struct raw_file *f,
+		    char *buf, int64_t off)
+{
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight) {
+		submit(w, write, f->fh, off);
+		return;
+	}
+#endif
+	io_checked(w, write, f->fd, buf, off);
+}
+
+/* After the file's I/O completed: fsync'd first when written. */
+static void file_close(struct worker *w, bool write, struct raw_file *f)
+{
+	int ret;
+
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight)
+		wait_free(w->in_flight, w->cfg->qd);
+#endif
+	if (!w->cfg->qd) {
+		if (write && (ret = ceph_fsync(w->cmount, f->fd, 0)))
+			die("ceph_fsync", ret);
+		close_checked(w, f->fd);
+		return;
+	}
+	if (write && (ret = ceph_ll_fsync(w->cmount, f->fh, 0)))
+		die("ceph_ll_fsync", ret);
+	ret = ceph_ll_close(w->cmount, f->fh);
+	if (ret)
+		die("ceph_ll_close", ret);
+	ceph_ll_put(w->cmount, f->inode);
+}
+
 /* Every file from start to end, fsync'd before close when writing. */
 static void sequential(struct worker *w, bool write, char *buf)
 {
+	struct raw_file f;
 	unsigned int i;
 	int64_t off;
-	int fd, ret;
 
 	for (i = 0; i < w->cfg->files; i++) {
-		fd = open_checked(w, i, write ? O_WRONLY | O_CREAT | O_TRUNC :
-						O_RDONLY);
+		file_open(w, i, write ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY,
+			  &f);
 		for (off = 0; off + w->cfg->bs <= w->cfg->size; off += w->cfg->bs)
-			io_checked(w, write, fd, buf, off);
-		if (write && (ret = ceph_fsync(w->cmount, fd, 0)))
-			die("ceph_fsync", ret);
-		close_checked(w, fd);
+			file_io(w, write, &f, buf, off);
+		file_close(w, write, &f);
 	}
 }
 
@@ -201,26 +410,23 @@ static void random_io(struct worker *w, bool write, char *buf)
 	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
 	uint64_t blocks = w->cfg->size / w->cfg->bs, done = 0;
 	uint64_t *order[w->cfg->files];
-	int fds[w->cfg->files];
+	struct raw_file files[w->cfg->files];
 	unsigned int i;
 	double end;
-	int ret;
 
 	for (i = 0; i < w->cfg->files; i++) {
-		fds[i] = open_checked(w, i, write ? O_WRONLY : O_RDONLY);
+		file_open(w, i, write ? O_WRONLY : O_RDONLY, &files[i]);
 		order[i] = block_order(blocks, &state);
 	}
 	end = now() + w->cfg->seconds;
 	for (i = 0; now() < end; i = (i + 1) % w->cfg->files) {
-		io_checked(w, write, fds[i], buf,
-			   order[i][done % blocks] * w->cfg->bs);
+		file_io(w, write, &files[i], buf,
+			order[i][done % blocks] * w->cfg->bs);
 		if (i == w->cfg->files - 1)
 			done++;
 	}
 	for (i = 0; i < w->cfg->files; i++) {
-		if (write && (ret = ceph_fsync(w->cmount, fds[i], 0)))
-			die("ceph_fsync", ret);
-		close_checked(w, fds[i]);
+		file_close(w, write, &files[i]);
 		free(order[i]);
 	}
 }
@@ -338,7 +544,12 @@ static void *work(void *arg)
 		/* Not zeros, so no layer can take a short cut on the data. */
 		memset(buf, 0x5a + w->index, len);
 	}
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (cfg->qd)
+		w->in_flight = in_flight_new(w, 0x5a + w->index);
+#endif
 	pthread_barrier_wait(w->start);
+	w->began = now();
 	switch (cfg->mode) {
 	case M_WRITE:
 	case M_READ:
@@ -355,6 +566,11 @@ static void *work(void *arg)
 		metadata(w, buf);
 		break;
 	}
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (w->in_flight)
+		in_flight_free(w);
+#endif
+	w->ended = now();
 	free(buf);
 	return NULL;
 }
@@ -432,19 +648,19 @@ int main(int argc, char **argv)
 	pthread_barrier_t start;
 	struct worker *workers;
 	uint64_t ops = 0, bytes = 0;
-	double begin, elapsed;
+	double begin = 0, end = 0;
 	unsigned int i;
-	int opt, ret;
-	char *end;
-
-	static const struct option long_opts[] = {
+	static const struct option long_options[] = {
+		{ "qd", required_argument, NULL, 'q' },
 		{ "create-bytes", required_argument, NULL, 'w' },
 		{ "unique-dir", no_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int opt, ret;
+	char *tail;
 
-	while ((opt = getopt_long(argc, argv, "m:c:f:d:t:n:s:b:r:w:u", long_opts,
-				  NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "m:c:f:d:t:n:s:b:r:w:uq:",
+				  long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			cfg.mode = parse_mode(optarg);
@@ -474,8 +690,8 @@ int main(int argc, char **argv)
 			cfg.seconds = strtod(optarg, NULL);
 			break;
 		case 'w':
-			cfg.create_bytes = strtoll(optarg, &end, 0);
-			if (*end || end == optarg || cfg.create_bytes < 0) {
+			cfg.create_bytes = strtoll(optarg, &tail, 0);
+			if (*tail || tail == optarg || cfg.create_bytes < 0) {
 				fprintf(stderr, "raw-loop: --create-bytes '%s' is not a byte count\n",
 					optarg);
 				return 2;
@@ -483,6 +699,9 @@ int main(int argc, char **argv)
 			break;
 		case 'u':
 			cfg.unique_dir = true;
+			break;
+		case 'q':
+			cfg.qd = strtoul(optarg, NULL, 0);
 			break;
 		default:
 			fprintf(stderr, "usage: see the comment atop raw-loop.c\n");
@@ -493,6 +712,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "raw-loop: need threads, files >= 1, 0 < bs <= size\n");
 		return 2;
 	}
+	if (cfg.qd && cfg.mode > M_RANDWRITE) {
+		fprintf(stderr, "raw-loop: --qd %u: only for write, read, randread, randwrite\n",
+			cfg.qd);
+		return 2;
+	}
+#ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (cfg.qd) {
+		fprintf(stderr, "raw-loop: --qd %u: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later)\n",
+			cfg.qd);
+		return 2;
+	}
+#endif
 
 	cmount = mount_fs(conf, fs);
 	if (cfg.mode == M_WRITE || cfg.mode == M_CREATE || cfg.mode == M_MKDIR)
@@ -510,13 +741,20 @@ int main(int argc, char **argv)
 			die("pthread_create", ret);
 	}
 	pthread_barrier_wait(&start);
-	begin = now();
+	/*
+	 * The clock runs from the first thread's start to the last one's end,
+	 * as each thread reads it: on a loaded machine this thread may run
+	 * again only after the others have done their work.
+	 */
 	for (i = 0; i < cfg.threads; i++) {
 		pthread_join(workers[i].thread, NULL);
 		ops += workers[i].ops;
 		bytes += workers[i].bytes;
+		if (!i || workers[i].began < begin)
+			begin = workers[i].began;
+		if (!i || workers[i].ended > end)
+			end = workers[i].ended;
 	}
-	elapsed = now() - begin;
 	if (cfg.mode == M_UNLINK || cfg.mode == M_RMDIR)
 		remove_dirs(&cfg, cmount);
 	ret = ceph_unmount(cmount);
@@ -524,9 +762,9 @@ int main(int argc, char **argv)
 		die("ceph_unmount", ret);
 	ceph_release(cmount);
 
-	printf("{\"mode\": \"%s\", \"threads\": %u, \"ops\": %" PRIu64
+	printf("{\"mode\": \"%s\", \"threads\": %u, \"qd\": %u, \"ops\": %" PRIu64
 	       ", \"bytes\": %" PRIu64 ", \"seconds\": %.6f}\n",
-	       mode_names[cfg.mode], cfg.threads, ops, bytes, elapsed);
+	       mode_names[cfg.mode], cfg.threads, cfg.qd, ops, bytes, end - begin);
 	free(workers);
 	return 0;
 }
