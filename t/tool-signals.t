@@ -21,7 +21,14 @@ interrupt() {
 		[ -n "$fio_pid" ] && break
 		sleep 0.2
 	done
-	sleep 1.5
+	# fio works once the write phase has made the run directory: on a
+	# loaded machine fio may take seconds to get there, so wait for it
+	# (at most the mount timeout + TIME_MARGIN) rather than a fixed time.
+	for i in $(seq $(( (30 + TIME_MARGIN) * 5 ))); do
+		dir=$(run_dir)
+		[ -n "$dir" ] && "$CEPHFS_UTIL" exists "$CEPHFS_DIR/$dir" && break
+		sleep 0.2
+	done
 	start=$(date +%s)
 	kill -$sig $pid
 	wait $pid
