@@ -663,6 +663,23 @@ void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
 }
 
 /*
+ * libcephfs's dispatcher keeps references to the inodes of the last MDS
+ * reply until the thread that asked gives up the client lock, and a job
+ * that unmounts straight after its last open never does: ceph_unmount
+ * then finds those inodes cached and sleeps until the client's next tick,
+ * up to 1 s: 0.68 s after one cephfs-tool read phase of 2,000 opens in
+ * three, 14 of 20 unmounts with debug_client=20.  A statfs waits, with the
+ * lock given up, on a reply the same dispatcher handles after that one,
+ * so the references are gone when it returns.
+ */
+static void let_dispatcher_finish(struct cephfs_mount *m)
+{
+	struct statvfs unused;
+
+	ceph_statfs(m->cmount, "/", &unused);
+}
+
+/*
  * Flush, then unmount; both wait for the cluster, so the watchdog watches
  * them.  A cluster that stopped answering or is full would keep the flush
  * waiting forever: abort then.
@@ -672,10 +689,12 @@ static void flush_and_unmount(struct cephfs_mount *m)
 	cephfs_call_begin(m);
 	if (!__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED))
 		cephfs_mount_note_error(m, ceph_sync_fs(m->cmount));
-	if (__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED))
+	if (__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED)) {
 		ceph_abort_conn(m->cmount);
-	else
+	} else {
+		let_dispatcher_finish(m);
 		ceph_unmount(m->cmount);
+	}
 	cephfs_call_end(m);
 	watchdog_stop(m);
 }

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Mount sharing: threads of one fio process share one mount per
 # configuration, cephfs_mount_per_job gives each its own, processes mount
-# their own, and a later stonewall group mounts afresh (cold reads).
+# their own, a later stonewall group mounts afresh (cold reads), and an
+# unmount right after the last open does not wait for the client's tick.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 12
+plan 15
 d=$CEPHFS_DIR
 
 # fio --debug=process shows the engine's "new mount" / "shared mount"
@@ -57,4 +58,23 @@ ok $? "write group then read group, two threads each"
 is "each group mounts afresh" "$(mounts new)" 2
 is "within a group the mount is shared" "$(mounts shared)" 2
 like "the read group verified all it read" "$(cat "$TMP/fio.out")" "READ: .*io=512KiB"
+
+# A job that unmounts straight after its last open: libcephfs logs "cache
+# still has N+M items, waiting" when ceph_unmount finds inodes the last
+# MDS reply still holds, and sleeps until the client's next tick.  With
+# debug_client=20, before the engine let the dispatcher finish first, 14
+# of 20 such unmounts waited; three runs of two give six chances.
+runs=0
+for run in 1 2 3; do
+	(cd "$TMP" && CEPH_ARGS="$CEPH_ARGS --debug-client=20 --log-file=$TMP/client.$run.log" \
+		traced_fio --thread --bs=4k --nrfiles=100 \
+		--filename_format="$d/tick$run.\$filenum" \
+		--name=create --rw=write --cephfs_op=create \
+		--name=open --rw=read --cephfs_op=open --stonewall) &&
+		runs=$((runs + 1))
+done
+is "three runs: create then open 100 files with debug_client=20" $runs 3
+is "each group unmounted" "$(cat "$TMP"/client.*.log | grep -c ' unmounting$')" 6
+is "no unmount waited for the client's tick" \
+	"$(cat "$TMP"/client.*.log | grep -c 'cache still has')" 0
 done_testing
