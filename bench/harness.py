@@ -1,12 +1,16 @@
 """What the performance scripts in bench/ share: running a client
-program with its CPU and peak RSS, the sandbox cluster, the memory check,
-and a main that always stops what it started."""
+program with its CPU and peak RSS, the sandbox cluster and waiting for its
+MDS to purge removed files, the memory check, and a main that always stops
+what it started."""
+import glob
+import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 
 class Broke(Exception):
@@ -45,6 +49,41 @@ def start_cluster(a, stack):
                          text=True).stdout
     env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
     return env["CEPH_CONF"], env.get("CEPHFS_FS", "cephfs")
+
+
+def mds_sockets(conf):
+    """The admin sockets of @conf's MDS daemons when they run here (a
+    sandbox names its run dir); none for a cluster elsewhere."""
+    with open(conf) as f:
+        run_dir = next((value.strip() for key, _, value in
+                        (line.partition("=") for line in f)
+                        if key.strip() == "run dir"), None)
+    return glob.glob(os.path.join(run_dir, "ceph-mds.*.asok")) if run_dir else []
+
+
+def purge_backlog(sock):
+    """Removed files @sock's MDS has still to purge: strays, and purge
+    queue items journaled or executing."""
+    # CEPH_ARGS carries the clients' log options, which the admin socket
+    # command refuses as arguments.
+    env = {k: v for k, v in os.environ.items() if k != "CEPH_ARGS"}
+    dump = json.loads(subprocess.run(["ceph", "--admin-daemon", sock, "perf", "dump"],
+                                     check=True, stdout=subprocess.PIPE, text=True,
+                                     env=env).stdout)
+    pq = dump.get("purge_queue", {})
+    return (dump["mds_cache"]["num_strays"] + pq.get("pq_item_in_journal", 0) +
+            pq.get("pq_executing", 0))
+
+
+def settle(sockets, timeout=60):
+    """Wait until the MDS daemons behind @sockets have purged what earlier
+    runs removed, so that a run does not pay for its predecessor's
+    cleanup; seconds waited (at most @timeout)."""
+    started = time.monotonic()
+    while (time.monotonic() - started < timeout and
+           any(purge_backlog(s) for s in sockets)):
+        time.sleep(0.05)
+    return time.monotonic() - started
 
 
 def memory_check(fio, counts, runners, modes):
