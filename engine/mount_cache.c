@@ -670,7 +670,9 @@ void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
  * up to 1 s: 0.68 s after one cephfs-tool read phase of 2,000 opens in
  * three, 14 of 20 unmounts with debug_client=20.  A statfs waits, with the
  * lock given up, on a reply the same dispatcher handles after that one,
- * so the references are gone when it returns.
+ * so the references are gone when it returns.  It asks the monitor: with
+ * none left, rados_mon_op_timeout (cephfs_op_timeout) ends the wait and
+ * the unmount goes on.
  */
 static void let_dispatcher_finish(struct cephfs_mount *m)
 {

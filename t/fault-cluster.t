@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 21
+plan 24
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -83,6 +83,21 @@ is "... all 3000 files created, then removed" \
 is "... nothing left behind" "$("$CEPHFS_UTIL" exists /mds; echo $?)" 1
 matrix_row "MDS crashed and restarted during 3000 creates" \
 	"completes once the MDS is active" $elapsed
+
+# The monitor crashes during a run: data and metadata go on without it,
+# and the job ends complete.  Before unmounting the engine makes one
+# statfs round trip (so libcephfs's dispatcher is done with the last MDS
+# reply); that asks the monitor, so the op timeout bounds it.
+after 2 kill mon.a
+fault_fio 60 "$TMP/monrun.json" --name=w --filename=/monrun/f --rw=write \
+	--bs=4k --size=1m --time_based --runtime=4 --unlink=1 \
+	--cephfs_op_timeout=5
+is "monitor crashed during a write run: the run completes" $rc 0
+like "... having written" "$(fio_json "$TMP/monrun.json" "d['jobs'][0]['write']['io_bytes']")" '^[1-9]'
+within "... within its runtime and the op timeout" $elapsed $((4 + 5))
+matrix_row "monitor crashed during a 4 s write (op timeout 5 s)" \
+	"completes; the unmount's statfs gives up after the op timeout" $elapsed
+"$SANDBOX" revive "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
 
 # The OSD crashes during creates: the MDS cannot journal, its replies stop,
 # and no Ceph timeout ends the wait: the engine's watchdog does.  The MDS
