@@ -672,13 +672,15 @@ void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
  * lock given up, on a reply the same dispatcher handles after that one,
  * so the references are gone when it returns.  It asks the monitor: with
  * none left, rados_mon_op_timeout (cephfs_op_timeout) ends the wait and
- * the unmount goes on.
+ * the unmount goes on; without that timeout it could wait forever, where
+ * the tick costs at most a second, so it is left out.
  */
 static void let_dispatcher_finish(struct cephfs_mount *m)
 {
 	struct statvfs unused;
 
-	ceph_statfs(m->cmount, "/", &unused);
+	if (m->op_timeout)
+		ceph_statfs(m->cmount, "/", &unused);
 }
 
 /*
