@@ -14,9 +14,7 @@ n=10
 md() {
 	op=$1
 	shift
-	cephfs_fio "$TMP/$op.json" --thread --name=$op --numjobs=2 --nrfiles=5 \
-		--filename_format="$d/md/\$jobnum/d\$filenum" --rw=write --bs=4k \
-		--openfiles=1 --file_service_type=sequential --cephfs_op=$op "$@"
+	md_fio $op 5 "$d/md/\$jobnum/d\$filenum" "$@"
 }
 samples() {
 	json_eval "$TMP/$1.json" "sum(j['read']['clat_ns']['N'] + j['write']['clat_ns']['N'] for j in d['jobs'])"

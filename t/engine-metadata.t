@@ -15,9 +15,7 @@ files=50
 md() {
 	op=$1
 	shift
-	cephfs_fio "$TMP/$op.json" --thread --name=$op --numjobs=2 --nrfiles=25 \
-		--filename_format="$d/md/\$jobnum.\$filenum" --rw=write --bs=4k \
-		--openfiles=1 --file_service_type=sequential --cephfs_op=$op "$@"
+	md_fio $op 25 "$d/md/\$jobnum.\$filenum" "$@"
 }
 samples() { json_eval "$TMP/$1.json" "sum(j['$2']['clat_ns']['N'] for j in d['jobs'])"; }
 rate() { json_eval "$TMP/$1.json" "sum(j['$2']['iops'] for j in d['jobs']) > 0"; }

@@ -160,6 +160,20 @@ cephfs_fio() {
 		>"$TMP/fio.out" 2>"$TMP/fio.err"
 }
 
+# md_fio OP NRFILES FORMAT ARGS...: cephfs_op=OP once on each of NRFILES
+# names a job (FORMAT: fio's filename_format), 2 jobs as threads, one file
+# open at a time, in order; fio's JSON in $TMP/OP.json.
+md_fio() {
+	md_op=$1
+	md_files=$2
+	md_format=$3
+	shift 3
+	cephfs_fio "$TMP/$md_op.json" --thread --name=$md_op --numjobs=2 \
+		--nrfiles=$md_files --filename_format="$md_format" --rw=write \
+		--bs=4k --openfiles=1 --file_service_type=sequential \
+		--cephfs_op=$md_op "$@"
+}
+
 # json_eval FILE EXPR: a Python expression over the JSON document `d`,
 # e.g. json_eval out.json "sum(j['write']['io_bytes'] for j in d['jobs'])"
 json_eval() {
