@@ -707,33 +707,45 @@ static int cephfs_open_flags(struct thread_data *td)
 	return flags;
 }
 
-/* Open (creating it and its directories for writers) one file. */
-static int cephfs_open(struct thread_data *td, struct cephfs_data *cd,
-		       const char *path, int flags, struct cephfs_file *cf)
+/* Create (and its directories) one file and open it. */
+static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
+			 struct cephfs_file *cf)
 {
 	struct ceph_statx stx;
 	struct Inode *parent;
 	const char *name;
 	int ret;
 
-	ret = cephfs_lookup_parent(cd, path, flags & O_CREAT, &parent, &name);
+	ret = cephfs_lookup_parent(cd, path, true, &parent, &name);
 	if (ret)
 		return ret;
-	if (flags & O_CREAT) {
-		ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE,
-				     flags, &cf->inode, &cf->fh, &stx, 0, 0,
-				     cd->perms);
-	} else {
-		ret = ceph_ll_lookup(cd->cmount, parent, name, &cf->inode, &stx,
-				     0, 0, cd->perms);
-		if (!ret) {
-			ret = ceph_ll_open(cd->cmount, cf->inode, flags, &cf->fh,
-					   cd->perms);
-			if (ret)
-				ceph_ll_put(cd->cmount, cf->inode);
-		}
-	}
+	ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE, flags,
+			     &cf->inode, &cf->fh, &stx, 0, 0, cd->perms);
 	ceph_ll_put(cd->cmount, parent);
+	return ret;
+}
+
+/*
+ * Open one file, creating it for writers.  An existing file is found with
+ * one walk of the whole path: a walk to the directory and a lookup in it
+ * ask the MDS the same, but take the client lock once more and add two
+ * entries to the client's in-memory log, whose thread every entry wakes
+ * (debug_client's default 0/5 gathers ll_lookup's level-3 lines).
+ */
+static int cephfs_open(struct thread_data *td, struct cephfs_data *cd,
+		       const char *path, int flags, struct cephfs_file *cf)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	if (flags & O_CREAT)
+		return cephfs_create(cd, path, flags, cf);
+	ret = ceph_ll_walk(cd->cmount, path, &cf->inode, &stx, 0, 0, cd->perms);
+	if (ret)
+		return ret;
+	ret = ceph_ll_open(cd->cmount, cf->inode, flags, &cf->fh, cd->perms);
+	if (ret)
+		ceph_ll_put(cd->cmount, cf->inode);
 	return ret;
 }
 

@@ -11,6 +11,7 @@
  *   cephfs-util rmtree PATH          remove PATH and everything below it
  *   cephfs-util setxattr PATH NAME VALUE   e.g. ceph.quota.max_bytes
  *   cephfs-util fallocate PATH LEN   create PATH, preallocate LEN bytes (mode 0)
+ *   cephfs-util symlink TARGET PATH  make PATH a symbolic link to TARGET
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
@@ -157,6 +158,15 @@ static int cmd_setxattr(const char *path, const char *name, const char *value)
 	return 0;
 }
 
+static int cmd_symlink(const char *target, const char *path)
+{
+	int ret = ceph_symlink(cmount, target, path);
+
+	if (ret)
+		return fail("symlink", path, ret);
+	return 0;
+}
+
 static int cmd_fallocate(const char *path, const char *len_text)
 {
 	int fd, ret;
@@ -235,8 +245,10 @@ int main(int argc, char **argv)
 		ret = cmd_setxattr(argv[2], argv[3], argv[4]);
 	else if (!strcmp(cmd, "fallocate") && argc == 4)
 		ret = cmd_fallocate(argv[2], argv[3]);
+	else if (!strcmp(cmd, "symlink") && argc == 4)
+		ret = cmd_symlink(argv[2], argv[3]);
 	else {
-		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate PATH [ARGS]\n");
+		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate|symlink PATH [ARGS]\n");
 		ret = 2;
 	}
 	ceph_shutdown(cmount);

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 17
+plan 20
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do
@@ -46,6 +46,21 @@ cephfs_fio "$TMP/enoent.json" --name=enoent --filename="$d/missing" --rw=read \
 	--bs=4k --size=4k
 ok $([ $? != 0 ]; echo $?) "reading a file that does not exist fails"
 like "ENOENT names the call and file" "$(cat "$TMP/fio.err")" "ceph_ll_open\\($d/missing\\).*No such file"
+
+# An existing file opens with one walk of its whole path, which follows a
+# symbolic link as open(2) does, not with a walk to its directory and a
+# lookup there: each libcephfs call takes the client lock once more and,
+# at debug_client's default in-memory level, adds a log entry.
+"$CEPHFS_UTIL" symlink crc32c/a/b/c/file "$d/link"
+(CEPH_ARGS="$CEPH_ARGS --debug-client=3 --log-file=$TMP/walk.log" \
+	cephfs_fio "$TMP/walk.json" --name=walk --nrfiles=3 --filesize=128k \
+	--bs=32k --rw=read --filename_format="$d/multi/1.\$filenum")
+ok $? "a job reads three existing files"
+is "one walk per file, no lookup" \
+	"$(grep -c ' ll_walk ' "$TMP/walk.log") $(grep -c ' ll_lookup' "$TMP/walk.log")" "3 0"
+cephfs_fio "$TMP/link.json" --name=link --filename="$d/link" \
+	--rw=read --bs=64k --size=1m --verify=crc32c
+ok $? "a read through a symbolic link verifies what was written"
 
 "$CEPHFS_UTIL" put "$d/ro" 65536
 cephfs_fio "$TMP/ro.json" --name=ro --filename="$d/ro" --rw=read --bs=4k \
