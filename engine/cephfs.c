@@ -707,7 +707,7 @@ static int cephfs_open_flags(struct thread_data *td)
 	return flags;
 }
 
-/* Create (and its directories) one file and open it. */
+/* Create one file (and its directories) and open it. */
 static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
 			 struct cephfs_file *cf)
 {
