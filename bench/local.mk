@@ -9,6 +9,9 @@ bench_raw_loop_SOURCES = bench/raw-loop.c
 bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
 CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py
+# The comparison script's own logic, without a cluster or an original.
+TESTS += t/bench-vs-original.t
+EXTRA_DIST += t/bench-vs-original.t
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench

@@ -1,0 +1,60 @@
+#!/bin/sh
+# bench/vs-original without a cluster: it skips with the reason when no
+# original is given, refuses one that is not a program, reads the
+# original's final report, and sets medians against the round-by-round
+# ratios it prints.
+. "$(dirname "$0")/lib.sh"
+plan 9
+VS=$top_srcdir/bench/vs-original
+
+"$VS" >"$TMP/out" 2>"$TMP/err"
+is "no original: exit 0" $? 0
+like "... and says why it did nothing" "$(cat "$TMP/out")" \
+	"^bench-vs-original: skipped: no original to compare with"
+
+"$VS" --original="$TMP/missing" >"$TMP/out" 2>"$TMP/err"
+is "an original that is not a program: exit 1" $? 1
+like "... naming it" "$(cat "$TMP/err")" "$TMP/missing is not an executable"
+
+# vs PYTHON: run PYTHON with the script loaded as module m.
+vs() {
+	python3 -c 'import importlib.machinery, importlib.util, sys
+sys.path.insert(0, sys.argv[1] + "/bench")
+loader = importlib.machinery.SourceFileLoader("vs", sys.argv[1] + "/bench/vs-original")
+m = importlib.util.module_from_spec(importlib.util.spec_from_loader("vs", loader))
+loader.exec_module(m)
+exec(sys.argv[2])' "$top_srcdir" "$1"
+}
+
+cat >"$TMP/report" <<'REPORT'
+Write Throughput Statistics (1 runs):
+  Mean:    141.243 MB/s
+  Std Dev: 0 MB/s
+
+File Reads (Opens) Statistics (3 runs):
+  Mean:    2919.71 files/s
+  Std Dev: 12.5 files/s
+REPORT
+is "the original's final report: the mean of each statistic" \
+	"$(vs "print(sorted(m.report_means(open('$TMP/report').read()).items()))")" \
+	"[('File Reads (Opens)', 2919.71), ('Write Throughput', 141.243)]"
+
+# Three rounds: ours reads faster in rounds 1 and 3, its wall time is
+# longer in all three.
+runs="{'original': [{'Read Throughput': 100.0, 'wall': 1.0},
+                    {'Read Throughput': 200.0, 'wall': 2.0},
+                    {'Read Throughput': 100.0, 'wall': 1.0}],
+       'ours':     [{'Read Throughput': 110.0, 'wall': 1.2},
+                    {'Read Throughput': 180.0, 'wall': 2.2},
+                    {'Read Throughput': 120.0, 'wall': 1.1}]}"
+is "medians of each tool and their ratio" \
+	"$(vs "r = m.summarize($runs)['Read Throughput']; print(r['original'], r['ours'], round(r['ratio'], 2))")" \
+	"100.0 120.0 1.2"
+is "the ratio round by round" \
+	"$(vs "print([round(x, 2) for x in m.summarize($runs)['Read Throughput']['paired']])")" \
+	"[1.1, 0.9, 1.2]"
+vs "m.print_shape('shape', m.summarize($runs))" >"$TMP/shape"
+like "a rate: target, verdict, the rounds' range, rounds ours did better" \
+	"$(grep 'Read Throughput' "$TMP/shape")" ">= 1.00 PASS +0.90-1.20 +2/3$"
+like "wall time: lower is better" \
+	"$(grep 'wall time' "$TMP/shape")" "<= 1.30 PASS +1.10-1.20 +0/3$"
