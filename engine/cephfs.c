@@ -653,11 +653,11 @@ static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
 	return ret;
 }
 
-/* Split @path into its directory (mkdir -p'd when @create) and last name,
- * and look the directory up.  Returns 0 or -errno. */
-static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
-				bool create, struct Inode **parent,
-				const char **name)
+/* Split @path into its directory (made as needed, or new under
+ * cephfs_new_dir or a pin) and last name, and look the directory up, for
+ * something to be created there.  Returns 0 or -errno. */
+static int cephfs_parent_for_create(struct cephfs_data *cd, const char *path,
+				    struct Inode **parent, const char **name)
 {
 	struct ceph_statx stx;
 	const char *slash = strrchr(path, '/');
@@ -667,8 +667,8 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 	*name = slash ? slash + 1 : path;
 	if (!dir)
 		return -ENOMEM;
-	if (create && (((struct cephfs_options *)cd->td->eo)->new_dir ||
-		       cd->dir_pin.kind != CEPHFS_DIR_PIN_NONE)) {
+	if (((struct cephfs_options *)cd->td->eo)->new_dir ||
+	    cd->dir_pin.kind != CEPHFS_DIR_PIN_NONE) {
 		ret = cephfs_make_new_dir(cd, dir);
 		if (ret) {
 			free(dir);
@@ -676,7 +676,7 @@ static int cephfs_lookup_parent(struct cephfs_data *cd, const char *path,
 		}
 	}
 	ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0, cd->perms);
-	if (ret == -ENOENT && create) {
+	if (ret == -ENOENT) {
 		ret = cephfs_mkdirs(cd, dir);
 		if (!ret)
 			ret = ceph_ll_walk(cd->cmount, dir, parent, &stx, 0, 0,
@@ -716,7 +716,7 @@ static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
 	const char *name;
 	int ret;
 
-	ret = cephfs_lookup_parent(cd, path, true, &parent, &name);
+	ret = cephfs_parent_for_create(cd, path, &parent, &name);
 	if (ret)
 		return ret;
 	ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE, flags,
@@ -732,8 +732,8 @@ static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
  * entries to the client's in-memory log, whose thread every entry wakes
  * (debug_client's default 0/5 gathers ll_lookup's level-3 lines).
  */
-static int cephfs_open(struct thread_data *td, struct cephfs_data *cd,
-		       const char *path, int flags, struct cephfs_file *cf)
+static int cephfs_open(struct cephfs_data *cd, const char *path, int flags,
+		       struct cephfs_file *cf)
 {
 	struct ceph_statx stx;
 	int ret;
@@ -870,7 +870,7 @@ static int cephfs_md_create(struct cephfs_data *cd, const char *path)
 	struct cephfs_file cf;
 	int ret;
 
-	ret = cephfs_open(cd->td, cd, path, O_WRONLY | O_CREAT | O_EXCL, &cf);
+	ret = cephfs_open(cd, path, O_WRONLY | O_CREAT | O_EXCL, &cf);
 	if (ret)
 		return cephfs_error(cd->td, ret, "ceph_ll_create", path);
 	if (cd->create_data)
@@ -886,7 +886,7 @@ static int cephfs_md_open(struct cephfs_data *cd, const char *path)
 	struct cephfs_file cf;
 	int ret;
 
-	ret = cephfs_open(cd->td, cd, path, O_RDONLY, &cf);
+	ret = cephfs_open(cd, path, O_RDONLY, &cf);
 	if (ret)
 		return cephfs_error(cd->td, ret, "ceph_ll_open", path);
 	cephfs_close(cd, &cf);
@@ -926,7 +926,7 @@ static int cephfs_md_mkdir(struct cephfs_data *cd, const char *path)
 	const char *name;
 	int ret;
 
-	ret = cephfs_lookup_parent(cd, path, true, &parent, &name);
+	ret = cephfs_parent_for_create(cd, path, &parent, &name);
 	if (!ret) {
 		ret = ceph_ll_mkdir(cd->cmount, parent, name, CEPHFS_DIR_MODE,
 				    &dir, &stx, 0, 0, cd->perms);
@@ -1085,7 +1085,7 @@ static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	}
 	if (td_write(td))
 		flags |= O_CREAT;
-	ret = cephfs_open(td, cd, f->file_name, flags, cf);
+	ret = cephfs_open(cd, f->file_name, flags, cf);
 	if (ret) {
 		free(cf);
 		return cephfs_error(td, ret, "ceph_ll_open", f->file_name);
