@@ -28,6 +28,12 @@ t_unit_dirpin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 t_unit_dirpin_LDADD = $(CEPHFS_LIBS)
 
+check_PROGRAMS += t/unit-escape
+TESTS += t/unit-escape
+t_unit_escape_SOURCES = t/unit-escape.c engine/escape.c engine/escape.h
+t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+
 CLUSTER_TESTS += \
 	t/engine-smoke.t \
 	t/engine-io.t \
