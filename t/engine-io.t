@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 20
+plan 26
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do
@@ -61,6 +61,22 @@ is "one walk per file, no lookup" \
 cephfs_fio "$TMP/link.json" --name=link --filename="$d/link" \
 	--rw=read --bs=64k --size=1m --verify=crc32c
 ok $? "a read through a symbolic link verifies what was written"
+
+# A time-capped write job: fio's end-of-job fsync opens every file of the
+# job, and the engine must not create the ones the job never reached.  The
+# 1 MiB files cannot all be written in 1 s here (600 MB/s at best).
+for end in fsync_on_close end_fsync; do
+	cephfs_fio "$TMP/$end.json" --thread --name=capped --nrfiles=1000 \
+		--filesize=1m --bs=1m --rw=write --runtime=1 --$end=1 \
+		--filename_format="$d/capped-$end/\$filenum"
+	ok $? "a 1 s write job of 1,000 files with $end=1"
+	made=$("$CEPHFS_UTIL" ls "$d/capped-$end" | wc -l)
+	written=$(json_eval "$TMP/$end.json" "-(-d['jobs'][0]['write']['io_bytes'] // 1048576)")
+	ok $([ "$made" -lt 1000 ] && [ "$made" = "$written" ]; echo $?) \
+		"$end: only the files written exist ($made files, $written MiB written)"
+	ok $([ "$(json_eval "$TMP/$end.json" "d['jobs'][0]['job_runtime']")" -lt $((1000 + TIME_MARGIN * 1000)) ]; echo $?) \
+		"$end: the job ends within its runtime + $TIME_MARGIN s"
+done
 
 "$CEPHFS_UTIL" put "$d/ro" 65536
 cephfs_fio "$TMP/ro.json" --name=ro --filename="$d/ro" --rw=read --bs=4k \
