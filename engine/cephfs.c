@@ -82,21 +82,27 @@ struct cephfs_options {
 	char *keyring;
 	char *fs;
 	char *root;
-	int uid;
-	int gid;
-	int client_oc;
-	unsigned long long client_oc_size;
-	unsigned int msgr_workers;
+	/*
+	 * Numbers are FIO_OPT_ULL or FIO_OPT_STR_VAL, stored whole: an
+	 * FIO_OPT_INT keeps the low 32 bits only, before any range check,
+	 * so cephfs_uid=4294967295 read as -1 (act as root).  Their ranges
+	 * are checked in cephfs_numbers_out_of_range.
+	 */
+	long long uid;
+	long long gid;
+	long long client_oc;
+	long long client_oc_size;
+	long long msgr_workers;
 	char *set;
 	unsigned int mount_per_job;
-	unsigned int mount_timeout;
-	unsigned int op_timeout;
+	long long mount_timeout;
+	long long op_timeout;
 	unsigned int op;
 	char *perf_dump;
 	unsigned int async;
-	unsigned int async_threads;
+	long long async_threads;
 	unsigned int new_dir;
-	unsigned long long create_bytes;
+	long long create_bytes;
 	char *dir_pin;
 };
 
@@ -157,7 +163,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_uid",
 		.lname	= "CephFS user id",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, uid),
 		.help	= "User id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
@@ -167,7 +173,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_gid",
 		.lname	= "CephFS group id",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, gid),
 		.help	= "Group id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
@@ -177,12 +183,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_client_oc",
 		.lname	= "CephFS client object cache",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, client_oc),
 		.help	= "Override client_oc: 0 or 1; -1 keeps the configured value",
 		.def	= "-1",
-		.minval	= -1,
-		.maxval	= 1,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -199,11 +203,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_msgr_workers",
 		.lname	= "Ceph messenger worker threads",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, msgr_workers),
 		.help	= "Override ms_async_op_threads: 1 to 24; 0 keeps the configured value",
 		.def	= "0",
-		.maxval	= 24,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -229,7 +232,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_mount_timeout",
 		.lname	= "CephFS mount timeout",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, mount_timeout),
 		.help	= "Seconds to wait for the cluster when mounting and for the MDS to close the session (client_mount_timeout, client_shutdown_timeout); 0 keeps the configured values",
 		.def	= "30",
@@ -239,7 +242,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_op_timeout",
 		.lname	= "CephFS operation timeout",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, op_timeout),
 		.help	= "Seconds before an OSD or monitor operation fails with ETIMEDOUT (rados_osd_op_timeout, rados_mon_op_timeout); 0 keeps the configured value (wait forever)",
 		.def	= "120",
@@ -335,11 +338,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_async_threads",
 		.lname	= "CephFS async submitter threads",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, async_threads),
 		.help	= "Threads issuing I/O when iodepth > 1 and cephfs_async=emulated; 0 means one per iodepth slot",
 		.def	= "0",
-		.maxval	= 1024,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -369,9 +371,50 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 }
 
 /*
- * fio's own range checks let negative numbers through to unsigned options
- * and only warn for a negative minval, so check what fio cannot.
+ * The range of each number, checked here rather than with fio's
+ * minval/maxval: fio compares an FIO_OPT_ULL as unsigned, so -3 fails as
+ * "18446744073709551613", and its minval only warns when negative.
  */
+static const struct cephfs_number {
+	const char *name;
+	size_t off;
+	long long min, max;
+} cephfs_numbers[] = {
+#define CEPHFS_NUMBER(field, min, max) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field), min, max }
+	/* -1: the process's own; ids above INT_MAX wrap in UserPerm's int */
+	CEPHFS_NUMBER(uid, -1, INT_MAX),
+	CEPHFS_NUMBER(gid, -1, INT_MAX),
+	CEPHFS_NUMBER(client_oc, -1, 1),
+	CEPHFS_NUMBER(client_oc_size, 0, LLONG_MAX),
+	CEPHFS_NUMBER(msgr_workers, 0, 24),
+	/* the stall watchdog waits twice op_timeout, in an unsigned int */
+	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(async_threads, 0, 1024),
+	/* written by one ceph_ll_write, which returns an int */
+	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
+#undef CEPHFS_NUMBER
+};
+
+static bool cephfs_numbers_out_of_range(const struct cephfs_options *o)
+{
+	const struct cephfs_number *n;
+	long long value;
+	size_t i;
+
+	for (i = 0; i < sizeof(cephfs_numbers) / sizeof(*n); i++) {
+		n = &cephfs_numbers[i];
+		value = *(const long long *)((const char *)o + n->off);
+		if (value < n->min || value > n->max) {
+			log_err("cephfs: %s=%lld is out of range (%lld to %lld)\n",
+				n->name, value, n->min, n->max);
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
 				 struct cephfs_dir_pin *dir_pin)
@@ -382,24 +425,10 @@ static bool cephfs_option_errors(struct thread_data *td,
 		log_err("cephfs: %s\n", why);
 		return true;
 	}
-	if (o->uid < -1 || o->gid < -1) {
-		log_err("cephfs: cephfs_%s=%d is out of range (-1 or an id)\n",
-			o->uid < -1 ? "uid" : "gid", o->uid < -1 ? o->uid : o->gid);
+	if (cephfs_numbers_out_of_range(o))
 		return true;
-	}
-	if (o->msgr_workers > 24) {
-		log_err("cephfs: cephfs_msgr_workers=%d is out of range (0 to 24)\n",
-			(int)o->msgr_workers);
-		return true;
-	}
-	if ((int)o->mount_timeout < 0 || (int)o->op_timeout < 0) {
-		log_err("cephfs: cephfs_%s_timeout=%d is out of range (0 or more seconds)\n",
-			(int)o->mount_timeout < 0 ? "mount" : "op",
-			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
-		return true;
-	}
 	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
-		log_err("cephfs: cephfs_create_bytes=%llu is for cephfs_op=create only\n",
+		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",
 			o->create_bytes);
 		return true;
 	}
