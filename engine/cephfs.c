@@ -28,6 +28,7 @@
 
 #include "async.h"
 #include "dirpin.h"
+#include "escape.h"
 #include "fio_compat.h"
 #include "io.h"
 #include "mount_cache.h"
@@ -104,6 +105,7 @@ struct cephfs_options {
 	unsigned int new_dir;
 	long long create_bytes;
 	char *dir_pin;
+	unsigned int escaped;
 };
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
@@ -320,6 +322,16 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_escaped",
+		.lname	= "CephFS escaped values",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, escaped),
+		.help	= "The string options and file names are %XX-escaped (as cephfs-tool writes them): decode them",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async",
 		.lname	= "CephFS async I/O",
 		.type	= FIO_OPT_STR,
@@ -412,6 +424,54 @@ static bool cephfs_numbers_out_of_range(const struct cephfs_options *o)
 			return true;
 		}
 	}
+	return false;
+}
+
+/* The string options, for cephfs_escaped. */
+static const struct cephfs_string {
+	const char *name;
+	size_t off;
+} cephfs_strings[] = {
+#define CEPHFS_STRING(field) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field) }
+	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
+	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
+	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
+#undef CEPHFS_STRING
+};
+
+/* @what: "cephfs_root=" or "file ", to name the value in the error. */
+static bool cephfs_unescape(const char *what, char *value)
+{
+	if (!value || unescape_in_place(value))
+		return true;
+	log_err("cephfs: %s%s: malformed escape (with cephfs_escaped=1 a %% starts %%XX, two hex digits, not %%00)\n",
+		what, value);
+	return false;
+}
+
+/*
+ * cephfs_escaped: decode every string option and file name, before
+ * anything reads them (decoding only shortens, so in place).
+ */
+static bool cephfs_escape_errors(struct thread_data *td,
+				 struct cephfs_options *o)
+{
+	struct fio_file *f;
+	char what[64];
+	unsigned int i;
+
+	if (!o->escaped)
+		return false;
+	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
+		snprintf(what, sizeof(what), "%s=", cephfs_strings[i].name);
+		if (!cephfs_unescape(what, *(char **)((char *)o +
+						      cephfs_strings[i].off)))
+			return true;
+	}
+	for_each_file(td, f, i)
+		if (!cephfs_unescape("file ", f->file_name))
+			return true;
 	return false;
 }
 
@@ -1325,7 +1385,8 @@ static int fio_cephfs_init(struct thread_data *td)
 	struct cephfs_data *cd;
 	int ret;
 
-	if (cephfs_option_errors(td, o, &dir_pin)) {
+	if (cephfs_escape_errors(td, o) ||
+	    cephfs_option_errors(td, o, &dir_pin)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
 	}

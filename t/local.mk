@@ -45,6 +45,7 @@ CLUSTER_TESTS += \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
+	t/engine-escaped.t \
 	t/engine-async.t \
 	t/engine-perf.t \
 	t/engine-valgrind.t \
