@@ -475,6 +475,19 @@ static bool cephfs_escape_errors(struct thread_data *td,
 	return false;
 }
 
+static bool cephfs_perf_dump_errors(const char *path)
+{
+	char *target = path_file_target(path);
+	bool creatable = target && path_creatable(target);
+
+	if (!creatable)
+		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
+			path, !target && errno == EEXIST ?
+			"it exists and is not a regular file" : strerror(errno));
+	free(target);
+	return !creatable;
+}
+
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
 				 struct cephfs_dir_pin *dir_pin)
@@ -498,12 +511,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 		return true;
 	}
 #endif
-	if (o->perf_dump && !path_creatable(o->perf_dump)) {
-		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
-			o->perf_dump, strerror(errno));
-		return true;
-	}
-	return false;
+	return o->perf_dump && cephfs_perf_dump_errors(o->perf_dump);
 }
 
 static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
