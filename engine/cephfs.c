@@ -1494,8 +1494,17 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 struct ioengine_ops ioengine = {
 	.name			= "cephfs",
 	.version		= FIO_IOOPS_VERSION,
+	/*
+	 * FIO_NOFILEHASH: fio_files come from the heap, not fio's shared
+	 * smalloc pool, which 500,000 files exhausted (alloc_new_file:
+	 * Assertion 0).  The pool is there for fio's file hash, which only
+	 * its own generic_open_file uses, to share one lock between jobs
+	 * opening the same name; this engine opens files itself, so that
+	 * hash was never filled, and fio reads no fio_file of a job in
+	 * another process after the fork.
+	 */
 	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL |
-				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+				  FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_NOFILEHASH,
 	.init			= fio_cephfs_init,
 	.post_init		= fio_cephfs_post_init,
 	.cleanup		= fio_cephfs_cleanup,

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 20
+plan 26
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do
@@ -61,6 +61,26 @@ is "one walk per file, no lookup" \
 cephfs_fio "$TMP/link.json" --name=link --filename="$d/link" \
 	--rw=read --bs=64k --size=1m --verify=crc32c
 ok $? "a read through a symbolic link verifies what was written"
+
+# fio_files come from the heap (FIO_NOFILEHASH), not fio's smalloc pool,
+# which 500,000 of them exhausted: fio died at alloc_new_file's assert.
+# A filesystem that does not exist ends the job at its mount, after fio
+# has made every file.
+cephfs_fio "$TMP/many.json" --name=many --nrfiles=500000 --bs=4k --rw=write \
+	--filename_format="$d/many/\$filenum" --cephfs_op=create --cephfs_fs=nofs
+like "500,000 files of a job are all made, no assertion" \
+	"$(cat "$TMP/fio.err")" "filesystem 'nofs' does not exist"
+# Without fio's file hash two jobs writing one name still work, in
+# threads and in processes.
+for mode in --thread --thread=0; do
+	cephfs_fio "$TMP/shared.json" $mode --name=shared --numjobs=2 \
+		--filename="$d/shared" --rw=write --bs=4k --size=64k
+	ok $? "two jobs share one file name ($mode)"
+	is "... and both wrote all of it ($mode)" \
+		"$(json_eval "$TMP/shared.json" "sum(j['write']['io_bytes'] for j in d['jobs'])")" 131072
+done
+is "the shared file has the job's size" \
+	"$("$CEPHFS_UTIL" stat "$d/shared" | cut -d' ' -f4)" 65536
 
 "$CEPHFS_UTIL" put "$d/ro" 65536
 cephfs_fio "$TMP/ro.json" --name=ro --filename="$d/ro" --rw=read --bs=4k \
