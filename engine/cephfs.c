@@ -27,6 +27,7 @@
 #include "optgroup.h"
 
 #include "async.h"
+#include "confine.h"
 #include "dirpin.h"
 #include "escape.h"
 #include "fio_compat.h"
@@ -74,6 +75,15 @@ struct cephfs_data {
 	char *listing_dir;
 	unsigned int listing_entries;
 	struct cephfs_dir_pin dir_pin;	/* for the directory it makes */
+	/*
+	 * The directory of the last file, as named and as resolved inside
+	 * the mount (NULL: as named), so files in one directory resolve it
+	 * once; the last path made of it; why a path was confined.
+	 */
+	char *dir_named;
+	char *dir_resolved;
+	char *resolved_path;
+	char confine_why[PATH_MAX + 128];
 };
 
 struct cephfs_options {
@@ -377,7 +387,11 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 		cephfs_mount_note_error(cd->mount, ret);
 	snprintf(what, sizeof(what), "%s(%s)", call, path);
 	if (!td->error)
-		log_err("cephfs: %s: %s: %s\n", td->o.name, what, strerror(-ret));
+		log_err("cephfs: %s: %s: %s\n", td->o.name, what,
+			ret == -EXDEV && cd && *cd->confine_why ?
+			cd->confine_why : strerror(-ret));
+	if (cd)
+		cd->confine_why[0] = '\0';
 	td_verror(td, -ret, what);
 	return 1;
 }
@@ -472,6 +486,21 @@ static bool cephfs_escape_errors(struct thread_data *td,
 	for_each_file(td, f, i)
 		if (!cephfs_unescape("file ", f->file_name))
 			return true;
+	return false;
+}
+
+/* Names that climb out of the mount root go before any I/O. */
+static bool cephfs_climbing_files(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i)
+		if (path_climbs(f->file_name)) {
+			log_err("cephfs: file %s: '..' leads above the mount root (cephfs_root)\n",
+				f->file_name);
+			return true;
+		}
 	return false;
 }
 
@@ -750,6 +779,105 @@ static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
 	return ret;
 }
 
+/*
+ * Where the last component of @at, a symbolic link, leads inside the
+ * mount (newly allocated in @to).  Returns 0 or -errno.
+ */
+static int cephfs_follow_last(struct cephfs_data *cd, const char *at,
+			      char **to)
+{
+	int ret = cephfs_confine(cd->cmount, at, true, to, cd->confine_why,
+				 sizeof(cd->confine_why));
+
+	return !ret && !*to ? -ELOOP : ret;
+}
+
+/*
+ * Where the file @path is, confined to the mount root: @path itself when
+ * its directory has no symbolic link, "." or "..", else that directory
+ * resolved and the last name; its last component is the caller's to
+ * follow or not.  NULL when the directory is not to be reached (reported).
+ */
+static const char *cephfs_confined(struct cephfs_data *cd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir_len = slash ? slash - path : 0;
+	char *dir, *to;
+	int ret;
+
+	if (!cd->dir_named || strlen(cd->dir_named) != dir_len ||
+	    strncmp(cd->dir_named, path, dir_len)) {
+		dir = strndup(path, dir_len);
+		if (!dir) {
+			cephfs_error(cd->td, -ENOMEM, "malloc", path);
+			return NULL;
+		}
+		ret = cephfs_confine(cd->cmount, dir, true, &to,
+				     cd->confine_why, sizeof(cd->confine_why));
+		if (ret) {
+			free(dir);
+			cephfs_error(cd->td, ret, "resolve", path);
+			return NULL;
+		}
+		free(cd->dir_named);
+		free(cd->dir_resolved);
+		cd->dir_named = dir;
+		cd->dir_resolved = to;
+	}
+	if (!cd->dir_resolved)
+		return path;
+	free(cd->resolved_path);
+	if (asprintf(&cd->resolved_path, "%s/%s",
+		     strcmp(cd->dir_resolved, "/") ? cd->dir_resolved : "",
+		     slash + 1) < 0) {
+		cd->resolved_path = NULL;
+		cephfs_error(cd->td, -ENOMEM, "asprintf", path);
+		return NULL;
+	}
+	return cd->resolved_path;
+}
+
+/* ll_walk (@in) or statx (@in NULL) of @at, its last link not followed. */
+static int cephfs_nofollow(struct cephfs_data *cd, const char *at,
+			   struct Inode **in, struct ceph_statx *stx,
+			   unsigned int want)
+{
+	return in ? ceph_ll_walk(cd->cmount, at, in, stx, want,
+				 AT_SYMLINK_NOFOLLOW, cd->perms) :
+		    ceph_statx(cd->cmount, at, stx, want, AT_SYMLINK_NOFOLLOW);
+}
+
+/*
+ * Look the existing file @at up (with @in, an inode reference to put),
+ * following a symbolic link at its end only within the mount.  Without
+ * one it is one call, as an ll_walk or a statx that follows it would be.
+ */
+static int cephfs_lookup(struct cephfs_data *cd, const char *at,
+			 struct Inode **in, struct ceph_statx *stx,
+			 unsigned int want)
+{
+	char *to;
+	int ret;
+
+	ret = cephfs_nofollow(cd, at, in, stx, want);
+	if (ret || !S_ISLNK(stx->stx_mode))
+		return ret;
+	if (in)
+		ceph_ll_put(cd->cmount, *in);
+	ret = cephfs_follow_last(cd, at, &to);
+	if (ret)
+		return ret;
+	ret = cephfs_nofollow(cd, to, in, stx, want);
+	/* Made a link since it was resolved: not followed blindly. */
+	if (!ret && S_ISLNK(stx->stx_mode)) {
+		if (in)
+			ceph_ll_put(cd->cmount, *in);
+		ret = -ELOOP;
+	}
+	free(to);
+	return ret;
+}
+
 /* Split @path into its directory (made as needed, or new under
  * cephfs_new_dir or a pin) and last name, and look the directory up, for
  * something to be created there.  Returns 0 or -errno. */
@@ -804,9 +932,8 @@ static int cephfs_open_flags(struct thread_data *td)
 	return flags;
 }
 
-/* Create one file (and its directories) and open it. */
-static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
-			 struct cephfs_file *cf)
+static int cephfs_create_at(struct cephfs_data *cd, const char *path,
+			    int flags, struct cephfs_file *cf)
 {
 	struct ceph_statx stx;
 	struct Inode *parent;
@@ -819,6 +946,28 @@ static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
 	ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE, flags,
 			     &cf->inode, &cf->fh, &stx, 0, 0, cd->perms);
 	ceph_ll_put(cd->cmount, parent);
+	return ret;
+}
+
+/*
+ * Create one file (and its directories) and open it.  ll_create fails
+ * with ELOOP on a symbolic link; open(2) would follow it, so follow it
+ * as far as the mount root.
+ */
+static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
+			 struct cephfs_file *cf)
+{
+	char *to;
+	int ret;
+
+	ret = cephfs_create_at(cd, path, flags, cf);
+	if (ret != -ELOOP)
+		return ret;
+	ret = cephfs_follow_last(cd, path, &to);
+	if (ret)
+		return ret;
+	ret = cephfs_create_at(cd, to, flags, cf);
+	free(to);
 	return ret;
 }
 
@@ -837,7 +986,7 @@ static int cephfs_open(struct cephfs_data *cd, const char *path, int flags,
 
 	if (flags & O_CREAT)
 		return cephfs_create(cd, path, flags, cf);
-	ret = ceph_ll_walk(cd->cmount, path, &cf->inode, &stx, 0, 0, cd->perms);
+	ret = cephfs_lookup(cd, path, &cf->inode, &stx, 0);
 	if (ret)
 		return ret;
 	ret = ceph_ll_open(cd->cmount, cf->inode, flags, &cf->fh, cd->perms);
@@ -995,7 +1144,7 @@ static int cephfs_md_stat(struct cephfs_data *cd, const char *path)
 	struct ceph_statx stx;
 	int ret;
 
-	ret = ceph_statx(cd->cmount, path, &stx, CEPH_STATX_BASIC_STATS, 0);
+	ret = cephfs_lookup(cd, path, NULL, &stx, CEPH_STATX_BASIC_STATS);
 	if (ret)
 		return cephfs_error(cd->td, ret, "ceph_statx", path);
 	return 0;
@@ -1155,10 +1304,13 @@ static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
 static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 			      struct fio_file *f, enum cephfs_op op)
 {
+	const char *at = cephfs_confined(cd, f->file_name);
 	struct timespec start;
 
+	if (!at)
+		return 1;
 	cephfs_start_clock(td, &start);
-	if (cephfs_md_ops[op](cd, f->file_name))
+	if (cephfs_md_ops[op](cd, at))
 		return 1;
 	cephfs_add_op_sample(td, cd, &start);
 	return 0;
@@ -1170,11 +1322,14 @@ static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	struct cephfs_data *cd = td->io_ops_data;
 	struct cephfs_file *cf;
 	int flags = cephfs_open_flags(td);
+	const char *at;
 	int ret;
 
 	if (o->op != CEPHFS_OP_IO)
 		return cephfs_metadata_op(td, cd, f, o->op);
-
+	at = cephfs_confined(cd, f->file_name);
+	if (!at)
+		return 1;
 	cf = calloc(1, sizeof(*cf));
 	if (!cf) {
 		td_verror(td, ENOMEM, "calloc");
@@ -1182,10 +1337,10 @@ static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	}
 	if (td_write(td))
 		flags |= O_CREAT;
-	ret = cephfs_open(cd, f->file_name, flags, cf);
+	ret = cephfs_open(cd, at, flags, cf);
 	if (ret) {
 		free(cf);
-		return cephfs_error(td, ret, "ceph_ll_open", f->file_name);
+		return cephfs_error(td, ret, "ceph_ll_open", at);
 	}
 	ret = cephfs_preallocate(td, cd, f, cf);
 	if (!ret && td_read(td) && td_write(td))
@@ -1230,12 +1385,14 @@ static int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	const char *call;
+	const char *call, *at = cephfs_confined(cd, f->file_name);
 	int ret;
 
-	ret = cephfs_remove(cd, f->file_name, o->op == CEPHFS_OP_MKDIR, &call);
+	if (!at)
+		return 1;
+	ret = cephfs_remove(cd, at, o->op == CEPHFS_OP_MKDIR, &call);
 	if (ret && ret != -ENOENT)
-		return cephfs_error(td, ret, call, f->file_name);
+		return cephfs_error(td, ret, call, at);
 	return 0;
 }
 
@@ -1250,6 +1407,7 @@ static int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
 	struct ceph_statx stx;
+	const char *at;
 	int ret;
 
 	if (o->op != CEPHFS_OP_IO) {
@@ -1260,11 +1418,14 @@ static int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	}
 	if (!cd)
 		return 0;
-	ret = ceph_statx(cd->cmount, f->file_name, &stx, CEPH_STATX_SIZE, 0);
+	at = cephfs_confined(cd, f->file_name);
+	if (!at)
+		return 1;
+	ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
 	if (ret == -ENOENT)
 		return 0;
 	if (ret)
-		return cephfs_error(td, ret, "ceph_statx", f->file_name);
+		return cephfs_error(td, ret, "ceph_statx", at);
 	f->real_file_size = stx.stx_size;
 	fio_file_set_size_known(f);
 	return 0;
@@ -1393,7 +1554,7 @@ static int fio_cephfs_init(struct thread_data *td)
 	struct cephfs_data *cd;
 	int ret;
 
-	if (cephfs_escape_errors(td, o) ||
+	if (cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
 	    cephfs_option_errors(td, o, &dir_pin)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
@@ -1487,6 +1648,9 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	cd->mount = NULL;
 	if (ret)
 		cephfs_error(td, ret, "perf dump", o->perf_dump);
+	free(cd->dir_named);
+	free(cd->dir_resolved);
+	free(cd->resolved_path);
 	free(cd);
 	td->io_ops_data = NULL;
 }

@@ -56,3 +56,22 @@ char *path_file_target(const char *path)
 	}
 	return realpath(path, NULL);
 }
+
+bool path_climbs(const char *path)
+{
+	const char *c = path, *end;
+	long depth = 0;
+	size_t len;
+
+	for (; *c; c = *end ? end + 1 : end) {
+		end = strchrnul(c, '/');
+		len = end - c;
+		if (len == 2 && !strncmp(c, "..", 2)) {
+			if (--depth < 0)
+				return true;
+		} else if (len && !(len == 1 && *c == '.')) {
+			depth++;
+		}
+	}
+	return false;
+}
