@@ -47,10 +47,12 @@ cephfs_fio "$TMP/enoent.json" --name=enoent --filename="$d/missing" --rw=read \
 ok $([ $? != 0 ]; echo $?) "reading a file that does not exist fails"
 like "ENOENT names the call and file" "$(cat "$TMP/fio.err")" "ceph_ll_open\\($d/missing\\).*No such file"
 
-# An existing file opens with one walk of its whole path, which follows a
-# symbolic link as open(2) does, not with a walk to its directory and a
-# lookup there: each libcephfs call takes the client lock once more and,
-# at debug_client's default in-memory level, adds a log entry.
+# An existing file opens with one walk of its whole path, not with a walk
+# to its directory and a lookup there: each libcephfs call takes the
+# client lock once more and, at debug_client's default in-memory level,
+# adds a log entry.  Checking that the directory stays inside cephfs_root
+# costs once per directory, no walk; a symbolic link at the end is
+# resolved inside the mount, and a read through one verifies.
 "$CEPHFS_UTIL" symlink crc32c/a/b/c/file "$d/link"
 (CEPH_ARGS="$CEPH_ARGS --debug-client=3 --log-file=$TMP/walk.log" \
 	cephfs_fio "$TMP/walk.json" --name=walk --nrfiles=3 --filesize=128k \
