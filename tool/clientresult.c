@@ -54,7 +54,7 @@ static void reduce_host(const struct fio_output *out, struct json_object *stats,
 		json_object_array_add(all_jobs, json_object_get(entry));
 	}
 	if (json_object_array_length(jobs)) {
-		reduce_jobs(jobs, out, 0, plan, r, completed);
+		reduce_planned_jobs(jobs, out, 0, plan, r, completed);
 	} else {
 		no_results(r, out);
 		for (t = 0; completed && t < plan->threads; t++)

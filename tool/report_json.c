@@ -1,14 +1,20 @@
 /* The report as JSON, under the original tool's keys plus added ones. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "report.h"
 
-/* Six significant digits, as the text report prints them. */
+/* Six significant digits, as the text report prints them; JSON has no
+ * NaN or infinity (json-c would print them as such): null then. */
 static struct json_object *number(double value)
 {
-	struct json_object *obj = json_object_new_double(value);
+	struct json_object *obj;
+
+	if (!isfinite(value))
+		return NULL;
+	obj = json_object_new_double(value);
 
 	json_object_set_serializer(obj, json_object_double_to_json_string,
 				   (void *)"%.6g", NULL);
