@@ -381,6 +381,8 @@ void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 
 	memset(r, 0, sizeof(*r));
 	r->ran = true;
+	for (t = 0; t < plan->threads; t++)
+		r->planned_files += plan->files[t];
 	if (jobs)
 		job_error = first_job_error(jobs);
 
@@ -415,7 +417,8 @@ void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
 	reduce_jobs(jobs, out, fio_status, plan, r, completed);
 	if (r->failed || matches_plan(jobs, plan, why, sizeof(why)))
 		return;
-	*r = (struct phase_result){ .ran = true, .failed = true };
+	*r = (struct phase_result){ .ran = true, .failed = true,
+				    .planned_files = r->planned_files };
 	snprintf(r->error, sizeof(r->error), "%s", why);
 }
 

@@ -46,6 +46,7 @@ struct phase_result {
 	char error[512];		/* why it failed, one line */
 	struct phase_totals totals;
 	unsigned int files;		/* completed */
+	unsigned int planned_files;	/* what the phase had to do */
 	double seconds;
 	double mbps;			/* bytes / 2^20 / seconds */
 	double files_per_sec;

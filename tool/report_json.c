@@ -118,6 +118,7 @@ static struct json_object *phase(const struct bench_options *o,
 	add(p, "duration_sec", number(r->seconds));
 	/* Beyond the original. */
 	add(p, "files", json_object_new_int64(r->files));
+	add(p, "files_planned", json_object_new_int64(r->planned_files));
 	add(p, "bytes", json_object_new_int64((int64_t)r->totals.bytes));
 	add(p, "iops", number(r->iops));
 	lat = json_object_new_object();
