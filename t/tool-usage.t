@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 94
+plan 96
 
 usage() {
 	start=$(date +%s)
@@ -111,6 +111,11 @@ refused "a bare --fio name is found on PATH, as fio is run" "--engine: cannot re
 refused "an engine path fio's job file would not carry" \
 	"--engine: '/tmp/a#b.so' has the byte 0x23 at 6, which fio's job file would not carry" \
 	bench --fio "$FIO" --engine '/tmp/a#b.so'
+export CEPHFS_TOOL_ENGINE="$ENGINE_SO
+x"
+refused "a CEPHFS_TOOL_ENGINE with a line break" "--engine: '$ENGINE_SO%0Ax' has the byte 0x0a" \
+	bench --fio "$FIO"
+unset CEPHFS_TOOL_ENGINE
 saved_tmpdir=${TMPDIR-}
 export TMPDIR="$TMP/a
 b"

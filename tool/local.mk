@@ -75,6 +75,6 @@ t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
 	t/tool-cold-read.t \
 	t/tool-plot.t \
-	t/tool-verify.t t/tool-signals.t
+	t/tool-verify.t t/tool-signals.t t/tool-trust.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
