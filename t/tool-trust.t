@@ -7,7 +7,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 31
+plan 32
 
 # at ROOT ARGS...: the tool with its run under ROOT (bench's own root is
 # this test's directory), as bench() reports.
