@@ -20,25 +20,24 @@ const char *escape_first_unsafe(const char *text)
 	return NULL;
 }
 
-char *escape_value(const char *text)
+size_t escape_value(char *buf, size_t len, const char *text)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	char *out = malloc(3 * strlen(text) + 1), *o = out;
 	const unsigned char *c;
+	char piece[4];
+	size_t n = 0, piece_len;
 
-	if (!out)
-		return NULL;
-	for (c = (const unsigned char *)text; *c; c++) {
-		if (is_plain(*c)) {
-			*o++ = (char)*c;
-			continue;
-		}
-		*o++ = '%';
-		*o++ = hex[*c >> 4];
-		*o++ = hex[*c & 15];
+	for (c = (const unsigned char *)text; *c; c++, n += piece_len) {
+		piece_len = is_plain(*c) ? 1 : 3;
+		piece[0] = piece_len == 1 ? (char)*c : '%';
+		piece[1] = hex[*c >> 4];
+		piece[2] = hex[*c & 15];
+		if (n + piece_len < len)
+			memcpy(buf + n, piece, piece_len);
 	}
-	*o = '\0';
-	return out;
+	if (len)
+		buf[n < len ? n : len - 1] = '\0';
+	return n;
 }
 
 static int hex_digit(char c)

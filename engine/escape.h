@@ -19,9 +19,12 @@
  * every byte is plain. */
 const char *escape_first_unsafe(const char *text);
 
-/* @text with every byte that is not plain as %XX (upper-case hex), newly
- * allocated; NULL when out of memory. */
-char *escape_value(const char *text);
+/*
+ * @text with every byte that is not plain as %XX (upper-case hex), into
+ * @buf of @len bytes, as snprintf does: returns the length of the whole
+ * escaped text, and @buf holds it all only when that is below @len.
+ */
+size_t escape_value(char *buf, size_t len, const char *text);
 
 /*
  * Decode @text in place (the result is never longer).  False, with @text

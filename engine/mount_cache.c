@@ -98,8 +98,11 @@ static int configure(struct ceph_mount_info *cmount,
 
 	*failed = "ceph_conf_read_file";
 	ret = ceph_conf_read_file(cmount, cfg->conf);
-	if (ret)
+	if (ret) {
+		if (cfg->conf)
+			snprintf(why, why_len, "cannot read '%s'", cfg->conf);
 		return ret;
+	}
 	*failed = "ceph_conf_parse_env";
 	ret = ceph_conf_parse_env(cmount, NULL);
 	if (ret)

@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 65
+plan 96
 
 usage() {
 	start=$(date +%s)
@@ -84,10 +84,55 @@ for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
 done
 refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
 refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench
-refused "a line break in a value" "--prefix: the value must not contain a line break" \
-	bench --prefix "a
-rw=randwrite"
+# User text reaches fio's job file %XX-escaped, so fio's parser can neither
+# cut it nor take part of it for an option of its own.
+usage bench --dry-run --prefix "a
+exec_prerun=touch PWNED #" --root-path '/lim#x ' --dir-prefix '${ESC}'
+is "a line break, '#', blanks and \${VAR} in values: the dry run succeeds" $rc 0
+is "... and the job file carries them escaped" \
+	"$(grep -c '^filename_format=%24%7BESC%7D[0-9a-f]*/a%0Aexec_prerun%3Dtouch%20PWNED%20%230_\$filenum$' "$TMP/out") $(grep -c '^cephfs_root=/lim%23x%20$' "$TMP/out")" "2 1"
+is "... no line of it is fio's but the tool's" "$(grep -c '^exec_prerun' "$TMP/out")" 0
+long=$(printf '%0240d' 0)
+refused "a --prefix longer than a file name allows" "--prefix: too long \\(241 bytes; at most 240" \
+	bench --prefix "${long}x"
+refused "a --dir-prefix longer than a directory name allows" "--dir-prefix: too long \\(252 bytes; at most 251" \
+	bench --dir-prefix "${long}123456789012"
+refused "a --root-path longer than a job-file line once escaped" \
+	"--root-path: too long for fio's job file \\(8164 bytes %XX-escaped; at most 8160\\)" \
+	bench --root-path "/$(printf '%02721d' 0 | tr 0 '#')"
 refused "fio binary missing" "--fio: cannot run '/no/fio'" bench --fio /no/fio --engine "$ENGINE_SO"
+# The version check runs the program itself, never a shell.
+refused "a --fio path with shell syntax is a path, not a command" \
+	"--fio: cannot run 'dir/a';touch $TMP/PWNED;'': No such file" \
+	bench --fio "dir/a';touch $TMP/PWNED;'" --engine "$ENGINE_SO"
+ok $([ ! -e "$TMP/PWNED" ]; echo $?) "... and nothing it names ran"
+refused "a bare --fio name is found on PATH, as fio is run" "--engine: cannot read '/no/engine.so'" \
+	bench --fio "$(basename "$FIO")" --engine /no/engine.so
+refused "an engine path fio's job file would not carry" \
+	"--engine: '/tmp/a#b.so' has the byte 0x23 at 6, which fio's job file would not carry" \
+	bench --fio "$FIO" --engine '/tmp/a#b.so'
+export CEPHFS_TOOL_ENGINE="$ENGINE_SO
+x"
+refused "a CEPHFS_TOOL_ENGINE with a line break" "--engine: '$ENGINE_SO%0Ax' has the byte 0x0a" \
+	bench --fio "$FIO"
+unset CEPHFS_TOOL_ENGINE
+saved_tmpdir=${TMPDIR-}
+export TMPDIR="$TMP/a
+b"
+refused "a TMPDIR with a line break, with --plot" "TMPDIR: '$TMP/a%0Ab' has the byte 0x0a at" \
+	bench $E --plot "$TMP/p.svg"
+TMPDIR=$saved_tmpdir
+mkdir "$TMP/dir"
+mkfifo "$TMP/fifo"
+for opt in json plot perf-dump keep-job; do
+	refused "--$opt naming a directory" "--$opt: '$TMP/dir' is a directory" \
+		bench $E --$opt "$TMP/dir"
+done
+for opt in perf-dump keep-job; do
+	refused "--$opt naming a FIFO, which would be replaced" \
+		"--$opt: '$TMP/fifo' exists and is not a regular file" bench $E --$opt "$TMP/fifo"
+done
+ok $([ -p "$TMP/fifo" ]; echo $?) "... the FIFO is still a FIFO"
 refused "fio of another version" "--fio: '/bin/true' is .*, but the engine was built for fio-" \
 	bench --fio /bin/true --engine "$ENGINE_SO"
 refused "engine .so missing" "--engine: cannot read '/no/engine.so'" \

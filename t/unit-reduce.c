@@ -203,7 +203,9 @@ static void test_latency_without_bins(void)
 
 /*
  * A file count beyond 32 bits (2^62 bytes of 256 KiB files; fuzzing found
- * its conversion undefined) is clamped, not wrapped into a small number.
+ * its conversion undefined) is not the run planned: the phase fails,
+ * naming both figures, and the thread's completed files stay within its
+ * plan, since the read phase reads that many.
  */
 static void test_files_beyond_32_bits(void)
 {
@@ -214,9 +216,38 @@ static void test_files_beyond_32_bits(void)
 	unsigned int completed[1];
 
 	reduce_phase(doc, strlen(doc), NULL, 0, &plan, &r, completed);
-	ok(r.totals.whole_files == UINT_MAX && completed[0] == UINT_MAX,
-	   "2^44 files are counted as UINT_MAX (got %u, %u)",
-	   r.totals.whole_files, completed[0]);
+	ok(r.failed && !r.mbps && !r.files, "2^44 files of a 1-file plan: the phase fails, no rate");
+	is_str(r.error, "not the run planned: fio reported 17592186044416 files done by thread 0, which has 1",
+	       "... naming both figures");
+	is_int(completed[0], 1, "... and the thread's completed files are capped at its plan");
+}
+
+/* What fio reports must be the run the job file planned, or no result. */
+static void test_results_against_plan(void)
+{
+	static const char three_jobs[] =
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 2, \"runtime\" : 10 } },"
+		" { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 2, \"runtime\" : 10 } },"
+		" { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 2, \"runtime\" : 10 } } ] }";
+	static const char too_many_ops[] =
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 15000, \"runtime\" : 10 } },"
+		" { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 3, \"runtime\" : 10 } } ] }";
+	const struct phase_plan two = { PHASE_WRITE, 2, (unsigned int[]){ 4, 3 }, 0 };
+	const struct phase_plan skips = { PHASE_WRITE, 3, (unsigned int[]){ 1, 0, 1 }, 0 };
+	struct phase_result r;
+
+	reduce_phase(three_jobs, strlen(three_jobs), NULL, 0, &two, &r, NULL);
+	ok(r.failed, "three jobs for two threads: the phase fails");
+	is_str(r.error, "not the run planned: fio reported 3 jobs, the job file has 2",
+	       "... naming both counts");
+	reduce_phase(three_jobs, strlen(three_jobs), NULL, 0, &skips, &r, NULL);
+	is_str(r.error, "not the run planned: fio reported 3 jobs, the job file has 2",
+	       "a thread without files has no job");
+	reduce_phase(too_many_ops, strlen(too_many_ops), NULL, 0, &two, &r, NULL);
+	is_str(r.error, "not the run planned: fio reported 15000 files done by thread 0, which has 4",
+	       "15,000 creates reported for a thread of 4 files: the phase fails");
+	reduce_phase(three_jobs, 2 * strlen(three_jobs) / 3, NULL, 0, &two, &r, NULL);
+	ok(r.failed, "a cut document is no result either");
 }
 
 /* The report as the tool prints it, phase by phase. */
@@ -398,6 +429,7 @@ int main(void)
 	test_jobs_not_an_array();
 	test_latency_without_bins();
 	test_files_beyond_32_bits();
+	test_results_against_plan();
 	test_reports();
 	test_counter_reports();
 	return done_testing();

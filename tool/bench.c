@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -43,12 +44,24 @@ struct bench {
 	struct plot plot;		/* --plot */
 };
 
+/* @word as a shell reads it back: quoted where it must be, a quote in it
+ * closed, escaped and reopened. */
 static void shell_word(FILE *out, const char *word)
 {
-	if (word[strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:+,-")])
-		fprintf(out, "'%s'", word);
-	else
+	const char *c;
+
+	if (!word[strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:+,-")]) {
 		fputs(word, out);
+		return;
+	}
+	fputc('\'', out);
+	for (c = word; *c; c++) {
+		if (*c == '\'')
+			fputs("'\\''", out);
+		else
+			fputc(*c, out);
+	}
+	fputc('\'', out);
 }
 
 static void print_command(FILE *out, const struct fio_command *cmd)
@@ -479,29 +492,44 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	return true;
 }
 
+/* After a failed write of @path: one line with the reason (a failure
+ * that set no errno is reported as an I/O error). */
+static int cannot_write(const char *path, int error)
+{
+	fprintf(stderr, "cephfs-tool: cannot write %s: %s\n", path,
+		strerror(error ? error : EIO));
+	return -1;
+}
+
 static int write_json(const struct bench *b)
 {
 	char *text = report_json(&b->report);
 	bool to_stdout = !strcmp(b->o->json_path, "-");
-	FILE *f = to_stdout ? stdout : fopen(b->o->json_path, "w");
-	int ret = 0;
+	FILE *f;
+	int error = 0;
 
-	if (!text || !f || fputs(text, f) < 0)
-		ret = -1;
-	if (f && !to_stdout && fclose(f))
-		ret = -1;
-	if (ret)
-		fprintf(stderr, "cephfs-tool: cannot write %s\n", b->o->json_path);
+	if (!text) {
+		error = ENOMEM;
+		goto out;
+	}
+	/* Written in place: a FIFO or device named stays what it is. */
+	errno = 0;
+	f = to_stdout ? stdout : fopen(b->o->json_path, "w");
+	if (!f || fputs(text, f) < 0 || fflush(f))
+		error = errno ? errno : EIO;
+	if (f && !to_stdout && fclose(f) && !error)
+		error = errno;
+out:
 	free(text);
-	return ret;
+	return error ? cannot_write(b->o->json_path, error) : 0;
 }
 
 static int write_plot(struct bench *b)
 {
 	const struct bench_options *o = b->o;
-	FILE *f = fopen(o->plot, "w");
 	char hosts[64] = "";
-	int ret;
+	int error = 0;
+	FILE *f;
 
 	if (o->clients.count)
 		snprintf(hosts, sizeof(hosts), " on each of %u client hosts",
@@ -510,12 +538,13 @@ static int write_plot(struct bench *b)
 		 "cephfs-tool bench %s: %u files of %" PRIu64 " bytes, %u threads%s",
 		 b->subdir, o->files, o->size, o->threads, hosts);
 	b->plot.file_size = o->size;
-	ret = f ? plot_write_svg(f, &b->plot) : -1;
-	if ((f && fclose(f)) || ret) {
-		fprintf(stderr, "cephfs-tool: cannot write %s\n", o->plot);
-		return -1;
-	}
-	return 0;
+	errno = 0;
+	f = fopen(o->plot, "w");
+	if (!f || plot_write_svg(f, &b->plot) || fflush(f))
+		error = errno ? errno : EIO;
+	if (f && fclose(f) && !error)
+		error = errno;
+	return error ? cannot_write(o->plot, error) : 0;
 }
 
 /* The directory is the tool's own (mkdtemp): everything in it goes. */

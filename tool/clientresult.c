@@ -54,7 +54,7 @@ static void reduce_host(const struct fio_output *out, struct json_object *stats,
 		json_object_array_add(all_jobs, json_object_get(entry));
 	}
 	if (json_object_array_length(jobs)) {
-		reduce_jobs(jobs, out, 0, plan, r, completed);
+		reduce_planned_jobs(jobs, out, 0, plan, r, completed);
 	} else {
 		no_results(r, out);
 		for (t = 0; completed && t < plan->threads; t++)
@@ -115,7 +115,9 @@ void reduce_client_phase(const struct fio_output *out, int fio_status,
 		return;
 	/* Every host ran at once: their rates add up. */
 	aggregate->mbps = aggregate->files_per_sec = aggregate->iops = 0;
+	aggregate->planned_files = 0;
 	for (i = 0; i < clients->count; i++) {
+		aggregate->planned_files += hosts[i].planned_files;
 		aggregate->mbps += hosts[i].mbps;
 		aggregate->files_per_sec += hosts[i].files_per_sec;
 		aggregate->iops += hosts[i].iops;

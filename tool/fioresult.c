@@ -307,6 +307,9 @@ static void per_thread_files(struct json_object *jobs,
 		completed[t] = job_whole_files(
 			member(json_object_array_get_idx(jobs, job++),
 			       ddir_key(plan)), plan);
+		/* Never more than planned: the read phase reads these. */
+		if (completed[t] > plan->files[t])
+			completed[t] = plan->files[t];
 	}
 }
 
@@ -328,6 +331,47 @@ void fio_output_free(struct fio_output *out)
 	out->last = NULL;
 }
 
+static unsigned int planned_jobs(const struct phase_plan *plan)
+{
+	unsigned int t, jobs = 0;
+
+	for (t = 0; t < plan->threads; t++)
+		jobs += plan->files[t] > 0;
+	return jobs;
+}
+
+/*
+ * Do fio's results fit what the job file asked: one job per thread with
+ * files, none with more files done (bytes, or operations for size 0) than
+ * planned?  A document that does not is no measurement of this run.
+ * false, with @why naming both figures.
+ */
+static bool matches_plan(struct json_object *jobs, const struct phase_plan *plan,
+			 char *why, size_t len)
+{
+	size_t job = 0, n = json_object_array_length(jobs);
+	double files;
+	unsigned int t;
+
+	if (n != planned_jobs(plan)) {
+		snprintf(why, len, "not the run planned: fio reported %zu jobs, the job file has %u",
+			 n, planned_jobs(plan));
+		return false;
+	}
+	for (t = 0; t < plan->threads; t++) {
+		if (!plan->files[t])
+			continue;
+		files = job_files(member(json_object_array_get_idx(jobs, job++),
+					 ddir_key(plan)), plan);
+		if (files > plan->files[t]) {
+			snprintf(why, len, "not the run planned: fio reported %.0f files done by thread %u, which has %u",
+				 files, t, plan->files[t]);
+			return false;
+		}
+	}
+	return true;
+}
+
 void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 		 int fio_status, const struct phase_plan *plan,
 		 struct phase_result *r, unsigned int *completed)
@@ -337,6 +381,8 @@ void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 
 	memset(r, 0, sizeof(*r));
 	r->ran = true;
+	for (t = 0; t < plan->threads; t++)
+		r->planned_files += plan->files[t];
 	if (jobs)
 		job_error = first_job_error(jobs);
 
@@ -362,6 +408,20 @@ void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 	}
 }
 
+void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
+			 int fio_status, const struct phase_plan *plan,
+			 struct phase_result *r, unsigned int *completed)
+{
+	char why[sizeof(r->error)];
+
+	reduce_jobs(jobs, out, fio_status, plan, r, completed);
+	if (r->failed || matches_plan(jobs, plan, why, sizeof(why)))
+		return;
+	*r = (struct phase_result){ .ran = true, .failed = true,
+				    .planned_files = r->planned_files };
+	snprintf(r->error, sizeof(r->error), "%s", why);
+}
+
 void reduce_phase(const char *output, size_t output_len, const char *stderr_text,
 		  int fio_status, const struct phase_plan *plan,
 		  struct phase_result *r, unsigned int *completed)
@@ -369,7 +429,7 @@ void reduce_phase(const char *output, size_t output_len, const char *stderr_text
 	struct fio_output out;
 
 	fio_output_parse(&out, output, output_len, stderr_text);
-	reduce_jobs(out.last ? jobs_of(out.last) : NULL, &out,
-		    fio_status, plan, r, completed);
+	reduce_planned_jobs(out.last ? jobs_of(out.last) : NULL, &out,
+			    fio_status, plan, r, completed);
 	fio_output_free(&out);
 }

@@ -46,6 +46,7 @@ struct phase_result {
 	char error[512];		/* why it failed, one line */
 	struct phase_totals totals;
 	unsigned int files;		/* completed */
+	unsigned int planned_files;	/* what the phase had to do */
 	double seconds;
 	double mbps;			/* bytes / 2^20 / seconds */
 	double files_per_sec;
@@ -87,14 +88,24 @@ void fio_output_free(struct fio_output *out);
 /*
  * Reduce @jobs, fio's results of one phase (NULL: there were none), given
  * fio's exit status (non-zero, or a negative signal number, is a failure).
- * @completed (may be NULL) gets the files each thread completed.
+ * @completed (may be NULL) gets the files each thread completed, at most
+ * its planned ones.
  */
 void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 		 int fio_status, const struct phase_plan *plan,
 		 struct phase_result *r, unsigned int *completed);
 
 /*
- * Reduce a finished phase: fio's output file (@output), its stderr and
+ * reduce_jobs, then a check that the results are those of the run the
+ * job file planned (one job per thread with files, no more files or
+ * operations than it has): if not, the phase failed, naming both figures.
+ */
+void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
+			 int fio_status, const struct phase_plan *plan,
+			 struct phase_result *r, unsigned int *completed);
+
+/*
+ * Reduce a finished phase (with the plan check): fio's output file (@output), its stderr and
  * exit status (non-zero, or a negative signal number, is a failure).
  * @completed (may be NULL) gets the files each thread completed.
  */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "fiolog.h"
 #include "jobfile.h"
 
@@ -28,10 +29,36 @@ uint64_t effective_block_size(const struct bench_options *o)
 	return o->size < o->block_size ? o->size : o->block_size;
 }
 
+/* @text as the engine reads it back under cephfs_escaped=1; no longer
+ * than JOBFILE_VALUE_MAX escaped (jobfile_write checks). */
+static void put_escaped(FILE *out, const char *text)
+{
+	char escaped[JOBFILE_VALUE_MAX + 1];
+
+	escape_value(escaped, sizeof(escaped), text);
+	fputs(escaped, out);
+}
+
+static bool fits(const char *text)
+{
+	return !text || escape_value(NULL, 0, text) <= JOBFILE_VALUE_MAX;
+}
+
+/* Every string the job file carries fits on one of fio's lines. */
+static bool all_fit(const struct bench_options *o, const char *subdir)
+{
+	return fits(o->conf) && fits(o->id) && fits(o->keyring) &&
+	       fits(o->fs) && fits(o->root_path) && fits(o->perf_dump) &&
+	       fits(subdir) && fits(o->prefix);
+}
+
 static void put_string(FILE *out, const char *key, const char *value)
 {
-	if (value)
-		fprintf(out, "%s=%s\n", key, value);
+	if (!value)
+		return;
+	fprintf(out, "%s=", key);
+	put_escaped(out, value);
+	fputc('\n', out);
 }
 
 static void put_mount_settings(FILE *out, const struct bench_options *o)
@@ -63,7 +90,10 @@ static void put_global(FILE *out, const struct bench_options *o,
 		       const char *rate_log)
 {
 	fprintf(out, "[global]\n");
+	/* preflight refused an engine path fio would not read as given. */
 	fprintf(out, "ioengine=external:%s\n", o->engine);
+	/* Every string below that came from the user is %XX-escaped. */
+	fprintf(out, "cephfs_escaped=1\n");
 	/* Threads of one fio process share one mount, as the tool's do. */
 	fprintf(out, "thread\n");
 	/*
@@ -141,8 +171,11 @@ static void put_phase(FILE *out, const struct bench_options *o,
 			put_write_settings(out, o);
 		else
 			put_read_settings(out, o);
-		fprintf(out, "filename_format=%s/%s%u_$filenum\n", subdir,
-			o->prefix, t);
+		fprintf(out, "filename_format=");
+		put_escaped(out, subdir);
+		fputc('/', out);
+		put_escaped(out, o->prefix);
+		fprintf(out, "%u_$filenum\n", t);
 		fprintf(out, "nrfiles=%u\n", n);
 	}
 }
@@ -151,8 +184,13 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, const unsigned int *read_files,
 		  const char *rate_log)
 {
-	fprintf(out, "; cephfs-tool bench: run directory %s%s%s\n",
-		o->root_path, o->root_path[1] ? "/" : "", subdir);
+	if (!all_fit(o, subdir))
+		return -1;
+	fprintf(out, "; cephfs-tool bench: run directory ");
+	put_escaped(out, o->root_path);
+	fprintf(out, "%s", o->root_path[1] ? "/" : "");
+	put_escaped(out, subdir);
+	fprintf(out, " (names %%XX-escaped)\n");
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log);

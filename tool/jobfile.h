@@ -25,12 +25,20 @@ const char *phase_section(enum phase phase);
 uint64_t effective_block_size(const struct bench_options *o);
 
 /*
- * Write the job file for run directory @subdir (inside --root-path).
+ * The longest value the job file carries, %XX-escaped: fio reads job-file
+ * lines of at most 8191 bytes, and the longest key is 20 of them.
+ */
+#define JOBFILE_VALUE_MAX 8160
+
+/*
+ * Write the job file for run directory @subdir (inside --root-path), with
+ * every string from the user %XX-escaped for the engine's cephfs_escaped.
  * @read_files gives how many of its files each thread reads (the ones a
  * time-capped write phase completed); NULL reads all of them.  With
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
- * size 0) to files starting with that path.  Returns 0 or -1 when writing
- * failed.
+ * size 0) to files starting with that path.  Returns 0, or -1 when writing
+ * failed or a value is longer than JOBFILE_VALUE_MAX escaped (which
+ * options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, const unsigned int *read_files,

@@ -14,8 +14,9 @@ tool_libcephfstool_la_SOURCES = \
 	tool/plot.c tool/plot.h \
 	tool/progress.c tool/progress.h \
 	tool/perfcounters.c tool/perfcounters.h \
-	tool/report.c tool/report_json.c tool/report.h
-tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
+	tool/report.c tool/report_json.c tool/report.h \
+	engine/escape.c engine/escape.h
+tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
 
@@ -26,8 +27,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
 	tool/enginepath.c tool/enginepath.h \
-	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h \
-	engine/escape.c engine/escape.h
+	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/enginepath.c); installed, the installed one.
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
@@ -49,6 +49,7 @@ check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
 TOOL_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) -I$(top_srcdir)/tool \
+	-I$(top_srcdir)/engine \
 	-D_GNU_SOURCE -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 TOOL_UNIT_LDADD = tool/libcephfstool.la $(JSONC_LIBS)
 t_unit_size_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
@@ -74,6 +75,6 @@ t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
 	t/tool-cold-read.t \
 	t/tool-plot.t \
-	t/tool-verify.t t/tool-signals.t
+	t/tool-verify.t t/tool-signals.t t/tool-trust.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t

@@ -13,6 +13,24 @@
 #include "options.h"
 #include "preflight.h"
 
+/*
+ * A usage or preflight error as one line: a value quoted in it may hold a
+ * line break or other control byte, shown %XX as fio's job file gets it.
+ */
+static void print_error(const char *error)
+{
+	const unsigned char *c;
+
+	fputs("cephfs-tool: ", stderr);
+	for (c = (const unsigned char *)error; *c; c++) {
+		if (*c < 0x20 || *c == 0x7f)
+			fprintf(stderr, "%%%02X", *c);
+		else
+			fputc(*c, stderr);
+	}
+	fputc('\n', stderr);
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_options o;
@@ -26,13 +44,13 @@ int main(int argc, char **argv)
 		code = 0;
 		break;
 	case PARSE_ERROR:
-		fprintf(stderr, "cephfs-tool: %s\n", error);
+		print_error(error);
 		break;
 	case PARSE_OK:
 		if (o.dry_run)
 			code = bench_dry_run(&o);
 		else if (!preflight_ok(&o, error, sizeof(error)))
-			fprintf(stderr, "cephfs-tool: %s\n", error);
+			print_error(error);
 		else
 			code = bench_run(&o);
 		break;

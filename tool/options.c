@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+#include "jobfile.h"
 #include "options.h"
 #include "size.h"
 
@@ -27,52 +29,53 @@ struct option_spec {
 	enum value_kind kind;
 	size_t offset;		/* of the field in struct bench_options */
 	unsigned long min;	/* V_UINT */
-	unsigned long max;
+	unsigned long max;	/* V_UINT; V_NAME: the longest, in bytes */
+	bool in_job;		/* the value goes into fio's job file */
 };
 
 #define FIELD(f) offsetof(struct bench_options, f)
 
 static const struct option_spec specs[] = {
-	{ "help", 'h', V_FLAG, FIELD(help), 0, 0 },
-	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0 },
-	{ "id", 'i', V_STRING, FIELD(id), 0, 0 },
-	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0 },
-	{ "filesystem", 0, V_STRING, FIELD(fs), 0, 0 },
-	{ "fs", 0, V_STRING, FIELD(fs), 0, 0 },
-	{ "uid", 0, V_ID, FIELD(uid), 0, 0 },
-	{ "gid", 0, V_ID, FIELD(gid), 0, 0 },
-	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1 },
-	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0 },
-	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24 },
-	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400 },
-	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400 },
-	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024 },
-	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000 },
-	{ "files", 0, V_UINT, FIELD(files), 1, INT_MAX },
-	{ "size", 0, V_SIZE, FIELD(size), 0, 0 },
-	{ "block-size", 0, V_SIZE, FIELD(block_size), 0, 0 },
-	{ "fsync-every", 0, V_SIZE, FIELD(fsync_every), 0, 0 },
-	{ "prefix", 0, V_NAME, FIELD(prefix), 0, 0 },
-	{ "dir-prefix", 0, V_NAME, FIELD(dir_prefix), 0, 0 },
-	{ "root-path", 0, V_PATH_ABS, FIELD(root_path), 0, 0 },
-	{ "per-thread-mount", 0, V_FLAG, FIELD(per_thread_mount), 0, 0 },
-	{ "no-cleanup", 0, V_FLAG, FIELD(no_cleanup), 0, 0 },
-	{ "json", 0, V_STRING, FIELD(json_path), 0, 0 },
-	{ "duration", 0, V_UINT, FIELD(duration), 0, 31536000 },
-	{ "perf-dump", 0, V_STRING, FIELD(perf_dump), 0, 0 },
-	{ "progress", 0, V_FLAG, FIELD(progress), 0, 0 },
-	{ "progress-interval", 0, V_UINT, FIELD(progress_interval), 1, 100 },
-	{ "async-io", 0, V_FLAG, FIELD(async_io), 0, 0 },
-	{ "queue-depth", 0, V_UINT, FIELD(queue_depth), 1, 1024 },
-	{ "no-verify", 0, V_FLAG, FIELD(no_verify), 0, 0 },
-	{ "no-final-flush", 0, V_FLAG, FIELD(no_final_flush), 0, 0 },
-	{ "dry-run", 0, V_FLAG, FIELD(dry_run), 0, 0 },
-	{ "fio", 0, V_STRING, FIELD(fio), 0, 0 },
-	{ "engine", 0, V_STRING, FIELD(engine), 0, 0 },
-	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0 },
-	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0 },
-	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0 },
-	{ "plot", 0, V_STRING, FIELD(plot), 0, 0 },
+	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false },
+	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0, true },
+	{ "id", 'i', V_STRING, FIELD(id), 0, 0, true },
+	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0, true },
+	{ "filesystem", 0, V_STRING, FIELD(fs), 0, 0, true },
+	{ "fs", 0, V_STRING, FIELD(fs), 0, 0, true },
+	{ "uid", 0, V_ID, FIELD(uid), 0, 0, false },
+	{ "gid", 0, V_ID, FIELD(gid), 0, 0, false },
+	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1, false },
+	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0, false },
+	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24, false },
+	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400, false },
+	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400, false },
+	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024, false },
+	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000, false },
+	{ "files", 0, V_UINT, FIELD(files), 1, FILES_MAX, false },
+	{ "size", 0, V_SIZE, FIELD(size), 0, 0, false },
+	{ "block-size", 0, V_SIZE, FIELD(block_size), 0, 0, false },
+	{ "fsync-every", 0, V_SIZE, FIELD(fsync_every), 0, 0, false },
+	{ "prefix", 0, V_NAME, FIELD(prefix), 0, NAME_MAX - FILE_NUMBERS_MAX, true },
+	{ "dir-prefix", 0, V_NAME, FIELD(dir_prefix), 0, NAME_MAX - RUNDIR_SUFFIX_LEN, true },
+	{ "root-path", 0, V_PATH_ABS, FIELD(root_path), 0, 0, true },
+	{ "per-thread-mount", 0, V_FLAG, FIELD(per_thread_mount), 0, 0, false },
+	{ "no-cleanup", 0, V_FLAG, FIELD(no_cleanup), 0, 0, false },
+	{ "json", 0, V_STRING, FIELD(json_path), 0, 0, false },
+	{ "duration", 0, V_UINT, FIELD(duration), 0, 31536000, false },
+	{ "perf-dump", 0, V_STRING, FIELD(perf_dump), 0, 0, true },
+	{ "progress", 0, V_FLAG, FIELD(progress), 0, 0, false },
+	{ "progress-interval", 0, V_UINT, FIELD(progress_interval), 1, 100, false },
+	{ "async-io", 0, V_FLAG, FIELD(async_io), 0, 0, false },
+	{ "queue-depth", 0, V_UINT, FIELD(queue_depth), 1, 1024, false },
+	{ "no-verify", 0, V_FLAG, FIELD(no_verify), 0, 0, false },
+	{ "no-final-flush", 0, V_FLAG, FIELD(no_final_flush), 0, 0, false },
+	{ "dry-run", 0, V_FLAG, FIELD(dry_run), 0, 0, false },
+	{ "fio", 0, V_STRING, FIELD(fio), 0, 0, false },
+	{ "engine", 0, V_STRING, FIELD(engine), 0, 0, false },
+	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0, false },
+	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0, false },
+	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
+	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -204,10 +207,10 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 	unsigned int u;
 	long n;
 
-	/* Values go into the job file, one per line. */
-	if (value && strpbrk(value, "\n\r")) {
-		snprintf(error, len, "--%s: the value must not contain a line break",
-			 s->name);
+	/* Escaped, so fio's parser leaves it as given, on one of fio's lines. */
+	if (s->in_job && escape_value(NULL, 0, value) > JOBFILE_VALUE_MAX) {
+		snprintf(error, len, "--%s: too long for fio's job file (%zu bytes %%XX-escaped; at most %d)",
+			 s->name, escape_value(NULL, 0, value), JOBFILE_VALUE_MAX);
 		return false;
 	}
 	switch (s->kind) {
@@ -218,6 +221,11 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 		if (strchr(value, '/'))
 			return invalid(error, len, s->name, value,
 				       "must not contain '/'");
+		if (strlen(value) > s->max) {
+			snprintf(error, len, "--%s: too long (%zu bytes; at most %lu, for names of at most %d bytes with the numbers the tool adds)",
+				 s->name, strlen(value), s->max, NAME_MAX);
+			return false;
+		}
 		*(const char **)field = value;
 		return true;
 	case V_PATH_ABS:

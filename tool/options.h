@@ -82,6 +82,21 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 /* Free what options_parse allocated. */
 void options_free(struct bench_options *o);
 
+/*
+ * What the tool adds to the prefixes: a run directory is --dir-prefix and
+ * 4 hex digits; a file --prefix, the thread (at most 1023), '_' and the
+ * file number (at most 10 digits).
+ */
+#define RUNDIR_SUFFIX_LEN 4
+
+/*
+ * fio keeps some 0.5 KiB per file of a job (500,000 empty files: 267 MB
+ * peak RSS on fio 3.33): ten million files is about 5 GiB of memory,
+ * and beyond what any client host here could hold.
+ */
+#define FILES_MAX 10000000
+#define FILE_NUMBERS_MAX 15
+
 /* Files the original tool gives thread @thread: the first files%threads
  * threads take one more. */
 unsigned int files_of_thread(const struct bench_options *o,

@@ -1,38 +1,86 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "pathutil.h"
 #include "preflight.h"
+
+/*
+ * The file execvp() would run for @name: @name itself when it holds a
+ * '/', else the first executable of that name on PATH.  false with errno.
+ */
+static bool find_program(const char *name, char *path, size_t len)
+{
+	const char *dirs = getenv("PATH"), *end;
+
+	if (strchr(name, '/')) {
+		snprintf(path, len, "%s", name);
+		return !access(path, X_OK);
+	}
+	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, len, "%.*s/%s", (int)(end - dirs),
+			 end > dirs ? dirs : ".", name);
+		if (!access(path, X_OK))
+			return true;
+	}
+	errno = ENOENT;
+	return false;
+}
+
+/* The first line @program prints for --version, run without a shell;
+ * empty when it prints none. */
+static void version_of(const char *program, char *version, size_t len)
+{
+	char *const argv[] = { (char *)program, "--version", NULL };
+	ssize_t n, got = 0;
+	int out[2], null;
+	pid_t pid;
+
+	*version = '\0';
+	if (pipe2(out, O_CLOEXEC))
+		return;
+	pid = fork();
+	if (!pid) {
+		null = open("/dev/null", O_WRONLY);
+		dup2(out[1], STDOUT_FILENO);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		execv(program, argv);
+		_exit(127);
+	}
+	close(out[1]);
+	while (pid > 0 && (size_t)got < len - 1 &&
+	       (n = read(out[0], version + got, len - 1 - got)) > 0)
+		got += n;
+	close(out[0]);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	version[got] = '\0';
+	version[strcspn(version, "\n")] = '\0';
+}
 
 /* fio refuses an engine built against another version's headers ("bad
  * ioops version"), or worse, misreads its structs: say so first. */
 static bool fio_matches(const char *fio, char *error, size_t len)
 {
-	char *command, version[64] = "";
-	FILE *p;
+	char path[PATH_MAX], version[64];
 
-	if (access(fio, X_OK)) {
+	if (!find_program(fio, path, sizeof(path))) {
 		snprintf(error, len, "--fio: cannot run '%s': %s", fio,
 			 strerror(errno));
 		return false;
 	}
-	if (asprintf(&command, "'%s' --version 2>/dev/null", fio) < 0) {
-		snprintf(error, len, "out of memory");
-		return false;
-	}
-	p = popen(command, "r");
-	free(command);
-	if (p) {
-		if (!fgets(version, sizeof(version), p))
-			*version = '\0';
-		pclose(p);
-	}
-	version[strcspn(version, "\n")] = '\0';
+	version_of(path, version, sizeof(version));
 	if (strncmp(version, "fio-", 4) || strcmp(version + 4, FIO_BUILT_FOR_VERSION)) {
 		snprintf(error, len,
 			 "--fio: '%s' is %s, but the engine was built for fio-%s (use that fio, or rebuild against its source)",
@@ -43,10 +91,50 @@ static bool fio_matches(const char *fio, char *error, size_t len)
 	return true;
 }
 
-/* Can a file be created at @path?  Asked before the run, not after it. */
-static bool writable_at(const char *option, const char *path, char *error,
-			size_t len)
+/*
+ * A path the tool writes into fio's job file as it is, which fio's parser
+ * must leave alone: only the plain characters of escape.h.
+ */
+static bool plain_for_fio(const char *what, const char *path, char *error,
+			  size_t len)
 {
+	const char *bad = escape_first_unsafe(path);
+
+	if (!bad)
+		return true;
+	snprintf(error, len, "%s: '%s' has the byte 0x%02x at %zu, which fio's job file would not carry as given (letters, digits and ./_- only)",
+		 what, path, (unsigned char)*bad, (size_t)(bad - path));
+	return false;
+}
+
+/*
+ * Can the tool write @path before the run, not after it?  A directory is
+ * refused; so is any other file that is not a regular one when the file
+ * is replaced rather than written in place (@replaced: the engine renames
+ * its perf dump over the path, which would replace a device node).
+ */
+static bool writable_at(const char *option, const char *path, bool replaced,
+			char *error, size_t len)
+{
+	struct stat st;
+
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			snprintf(error, len, "--%s: '%s' is a directory", option, path);
+			return false;
+		}
+		if (replaced && !S_ISREG(st.st_mode)) {
+			snprintf(error, len, "--%s: '%s' exists and is not a regular file", option,
+				 path);
+			return false;
+		}
+		if (access(path, W_OK)) {
+			snprintf(error, len, "--%s: cannot write '%s': %s", option,
+				 path, strerror(errno));
+			return false;
+		}
+		return true;
+	}
 	if (path_creatable(path))
 		return true;
 	snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
@@ -56,7 +144,14 @@ static bool writable_at(const char *option, const char *path, char *error,
 
 bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 {
+	const char *tmp = getenv("TMPDIR");
+
 	if (!fio_matches(o->fio, error, len))
+		return false;
+	if (!plain_for_fio("--engine", o->engine, error, len))
+		return false;
+	/* With --plot, fio writes its rate logs in the tool's directory there. */
+	if (o->plot && tmp && *tmp && !plain_for_fio("TMPDIR", tmp, error, len))
 		return false;
 	/* With --clients the engine is a path on the load hosts. */
 	if (!o->clients.count && access(o->engine, R_OK)) {
@@ -65,11 +160,11 @@ bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 		return false;
 	}
 	if (o->json_path && strcmp(o->json_path, "-") &&
-	    !writable_at("json", o->json_path, error, len))
+	    !writable_at("json", o->json_path, false, error, len))
 		return false;
-	if (o->perf_dump && !writable_at("perf-dump", o->perf_dump, error, len))
+	if (o->perf_dump && !writable_at("perf-dump", o->perf_dump, true, error, len))
 		return false;
-	if (o->plot && !writable_at("plot", o->plot, error, len))
+	if (o->plot && !writable_at("plot", o->plot, false, error, len))
 		return false;
-	return !o->keep_job || writable_at("keep-job", o->keep_job, error, len);
+	return !o->keep_job || writable_at("keep-job", o->keep_job, true, error, len);
 }

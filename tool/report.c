@@ -130,7 +130,11 @@ static void report_figures(FILE *out, const struct bench_options *o,
 	}
 	if (o->size)
 		fprintf(out, "%g MB/s, ", r->mbps);
-	fprintf(out, "%g files/s (%gs)\n", r->files_per_sec, r->seconds);
+	fprintf(out, "%g files/s (%gs", r->files_per_sec, r->seconds);
+	/* A time-capped phase may stop short of its files. */
+	if (o->duration)
+		fprintf(out, ", %u of %u files", r->files, r->planned_files);
+	fprintf(out, ")\n");
 }
 
 void report_phase(FILE *out, const struct bench_options *o, enum phase phase,

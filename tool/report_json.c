@@ -1,14 +1,20 @@
 /* The report as JSON, under the original tool's keys plus added ones. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "report.h"
 
-/* Six significant digits, as the text report prints them. */
+/* Six significant digits, as the text report prints them; JSON has no
+ * NaN or infinity (json-c would print them as such): null then. */
 static struct json_object *number(double value)
 {
-	struct json_object *obj = json_object_new_double(value);
+	struct json_object *obj;
+
+	if (!isfinite(value))
+		return NULL;
+	obj = json_object_new_double(value);
 
 	json_object_set_serializer(obj, json_object_double_to_json_string,
 				   (void *)"%.6g", NULL);
@@ -112,6 +118,7 @@ static struct json_object *phase(const struct bench_options *o,
 	add(p, "duration_sec", number(r->seconds));
 	/* Beyond the original. */
 	add(p, "files", json_object_new_int64(r->files));
+	add(p, "files_planned", json_object_new_int64(r->planned_files));
 	add(p, "bytes", json_object_new_int64((int64_t)r->totals.bytes));
 	add(p, "iops", number(r->iops));
 	lat = json_object_new_object();
