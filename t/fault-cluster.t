@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 24
+plan 30
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -53,6 +53,33 @@ after() {
 }
 
 private_sandbox
+
+# A write past a directory's quota fails with EDQUOT (the client refuses
+# it, the cluster is fine), and the next job's create in that directory
+# goes ahead: in the same fio process and in a new one.  An aborted mount
+# would leave the MDS holding its session's caps on the directory until
+# session_timeout (60 s): a create waited 61-62 s on Ceph 16 and 20.
+"$CEPHFS_UTIL" mkdir /quota 755
+"$CEPHFS_UTIL" setxattr /quota ceph.quota.max_bytes 4096
+fault_fio 120 "$TMP/quota.json" --name=w --filename=/quota/w --rw=write \
+	--bs=64k --size=1m --name=c --stonewall --filename=/quota/c \
+	--cephfs_op=create --rw=write --bs=4k --size=4k
+is "write past a quota, then a create beside it: fio fails" $rc 1
+is "... the write with EDQUOT, the create succeeds" \
+	"$(fio_json "$TMP/quota.json" "[j['error'] for j in d['jobs']]")" "[122, 0]"
+within "... not waiting for the MDS's session timeout:" $elapsed 0
+matrix_row "write past a directory quota, then a create there (same fio)" \
+	"write fails EDQUOT, create succeeds at once" $elapsed
+fault_fio 120 "$TMP/quota1.json" --name=w --filename=/quota/w1 --rw=write \
+	--bs=64k --size=1m
+is "write past a quota alone: EDQUOT" \
+	"$(fio_json "$TMP/quota1.json" "d['jobs'][0]['error']")" 122
+fault_fio 120 "$TMP/quota2.json" --name=c --filename=/quota/c2 \
+	--cephfs_op=create --rw=write --bs=4k --size=4k
+is "... then a create there from a new fio process succeeds" $rc 0
+within "... not waiting for the MDS's session timeout:" $elapsed 0
+matrix_row "write past a directory quota, then a create there (new fio)" \
+	"create succeeds at once" $elapsed
 
 # An OSD that hangs for 4 s and comes back within the 20 s op timeout.
 after 2 freeze osd.0
