@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 30
+plan 37
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -176,6 +176,72 @@ ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
 	"exit 1, phase FAILED, no figures" $elapsed
+
+# The OSD crashes while the last of three files is written, its data in
+# the client's cache: that file's fsync (at close, and fio's end fsync)
+# gets the writeback's ETIMEDOUT after the op timeout, and fio reports it
+# for that file.  The client log (debug_client 15, debug_objectcacher 7)
+# shows which object writes failed and what each fsync got: none of a
+# file whose writes had failed returned 0 (an error the engine could
+# never see).  Files stay within the 4 MiB max_size the MDS grants at
+# create, and the crash waits for the create's safe reply: with the OSD
+# gone the MDS can journal neither (the watchdog's case above).
+private_sandbox
+"$CEPHFS_UTIL" mkdir /fsync 755
+CLIENT_LOG=$TMP/fsync-client.log
+(i=0
+until grep -q ' _ll_create [^ ]* f2 .* = 0 ' "$CLIENT_LOG" 2>/dev/null ||
+	[ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+i=0
+until awk '/ _ll_create [^ ]* f2 .* = 0 /{c=1} c && /already got unsafe/{f=1} END{exit !f}' \
+	"$CLIENT_LOG" || [ $i -ge 20 ]; do sleep 0.1; i=$((i + 1)); done
+"$SANDBOX" kill "$PRIVATE_SANDBOX" osd.0 && : >"$TMP/osd-killed") >/dev/null 2>&1 &
+CEPH_ARGS="--debug_client=15 --debug_objectcacher=7 --log_file=$CLIENT_LOG"
+export CEPH_ARGS
+fault_fio 90 "$TMP/fsync.json" --name=w --filename_format='/fsync/f$filenum' \
+	--nrfiles=3 --filesize=4m --bs=1m --rate=1m --rw=write --openfiles=1 \
+	--file_service_type=sequential --fsync_on_close=1 --cephfs_op_timeout=5
+unset CEPH_ARGS
+wait
+ok $([ -f "$TMP/osd-killed" ]; echo $?) "OSD crashed during a write with fsync at close"
+is "... fio fails" $rc 1
+is "... the job's error is ETIMEDOUT" \
+	"$(fio_json "$TMP/fsync.json" "d['jobs'][0]['error']")" 110
+like "... named with the fsync of the file being written" \
+	"$(grep '^cephfs:' "$TMP/fio.err")" \
+	'^cephfs: w: ceph_ll_fsync\(/fsync/f2\): Connection timed out$'
+# (3 files at 1 MiB/s, then two fsyncs of the last one: an op timeout each)
+within "..." $elapsed $((3 * 4 + 2 * 5))
+# Per fsync in the log: the file, what it got, and whether a write of its
+# objects had failed before (no write succeeds after the crash).
+fsyncs=$(python3 -c 'import re, sys
+names, pending, failed, out = {}, {}, set(), []
+for line in open(sys.argv[1], errors="replace"):
+    f = line.split()
+    if len(f) < 2:
+        continue
+    m = re.search(r" _ll_create \S+ (\S+) \S+ \S+ = 0 \(\S+ ([0-9a-f]+)\)", line)
+    if m:
+        names[m.group(2)] = m.group(1)
+    m = re.search(r" ll_fsync \S+ 0x([0-9a-f]+)", line)
+    if m:
+        pending[f[1]] = m.group(1)
+    m = re.search(r" bh_write_commit ([0-9a-f]+)\.\S+ .* returned -", line)
+    if m:
+        failed.add(m.group(1))
+    m = re.search(r" got (-?[0-9]+) from flush writeback", line)
+    if m and f[1] in pending:
+        ino = pending.pop(f[1])
+        out.append("%s:%s:%s" % (names.get(ino, ino), m.group(1),
+                                 "failed" if ino in failed else "ok"))
+print(" ".join(out))' "$CLIENT_LOG")
+diag "fsyncs (file:result:its writes): $fsyncs"
+like "... the client log shows f2's writes failing, and its fsync getting that" \
+	"$fsyncs" 'f2:-110:failed'
+is "... no fsync of a file whose writes failed returned 0" \
+	"$(printf '%s\n' $fsyncs | grep -c ':0:failed$')" 0
+matrix_row "OSD crashed while the last file's data is cached (fsync_on_close, op timeout 5 s)" \
+	"fio exits 1, ETIMEDOUT on that file's fsync" $elapsed
 
 # A write phase larger than the cluster: ENOSPC, reported as an error.
 private_sandbox 201326592
