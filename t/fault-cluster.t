@@ -166,12 +166,13 @@ like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")
 	'^  Write: FAILED: '
 is "... no read phase after it" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
 is "... no run counted" "$(grep -c 'Statistics (0 runs)' "$TMP/out")" 4
-# (measured with debug_client: 4 s; a file's fsync at close waits one op
-# timeout and returns, the next file's fsync gets the ETIMEDOUT after
-# another; the job's unmount waits the session close, the mount timeout;
-# then the cleanup's mount fails: the monitor wait and the session close)
+# (measured with debug_client 15: 4 s; the fsync at close of the file
+# whose data was cached gets the writeback's ETIMEDOUT after one op
+# timeout; the next file's fsync waits on its create, which the MDS can
+# no longer journal, until the watchdog; then the cleanup's mount fails:
+# the monitor wait and the session close)
 within "... the phase, then a cleanup that cannot mount:" $elapsed \
-	$((4 + 2 * 5 + 5 + 2 * 5))
+	$((4 + 5 + $(watchdog_bound 5) + 2 * 5))
 ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
