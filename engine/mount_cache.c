@@ -667,7 +667,10 @@ static int write_perf_dump(struct cephfs_mount *m)
 
 void cephfs_mount_note_error(struct cephfs_mount *m, int ret)
 {
-	if (ret == -ETIMEDOUT || ret == -ENOSPC || ret == -EDQUOT)
+	/* Not EDQUOT: the client refuses the write itself, and what it took
+	 * before flushes; an abort would leave the MDS holding the session's
+	 * caps until session_timeout, and a create in that directory waiting. */
+	if (ret == -ETIMEDOUT || ret == -ENOSPC)
 		__atomic_store_n(&m->cannot_flush, true, __ATOMIC_RELAXED);
 }
 

@@ -174,10 +174,9 @@ else
 fi
 # A CephFS quota makes writes fail.  The client checks a write against
 # the directory's recursive size, which the MDS updates lazily, so the
-# quota is smaller than the first write.  These run last: a job failing
-# with EDQUOT aborts its mount (it could never flush), and the MDS keeps
-# that session's caps until it times it out (60 s), so the next job's
-# create waits that long.
+# quota is smaller than the first write.  (A job failing with EDQUOT
+# flushes and unmounts as usual: the next job's create there does not
+# wait; t/fault-cluster.t checks that.)
 quota_write() {
 	cephfs_fio "$TMP/$1.json" --name=$1 --filename="$d/quota/$1" \
 		--rw=write --bs=64k --size=1m --iodepth=$2 $async

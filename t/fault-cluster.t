@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 24
+plan 37
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -53,6 +53,33 @@ after() {
 }
 
 private_sandbox
+
+# A write past a directory's quota fails with EDQUOT (the client refuses
+# it, the cluster is fine), and the next job's create in that directory
+# goes ahead: in the same fio process and in a new one.  An aborted mount
+# would leave the MDS holding its session's caps on the directory until
+# session_timeout (60 s): a create waited 61-62 s on Ceph 16 and 20.
+"$CEPHFS_UTIL" mkdir /quota 755
+"$CEPHFS_UTIL" setxattr /quota ceph.quota.max_bytes 4096
+fault_fio 120 "$TMP/quota.json" --name=w --filename=/quota/w --rw=write \
+	--bs=64k --size=1m --name=c --stonewall --filename=/quota/c \
+	--cephfs_op=create --rw=write --bs=4k --size=4k
+is "write past a quota, then a create beside it: fio fails" $rc 1
+is "... the write with EDQUOT, the create succeeds" \
+	"$(fio_json "$TMP/quota.json" "[j['error'] for j in d['jobs']]")" "[122, 0]"
+within "... not waiting for the MDS's session timeout:" $elapsed 0
+matrix_row "write past a directory quota, then a create there (same fio)" \
+	"write fails EDQUOT, create succeeds at once" $elapsed
+fault_fio 120 "$TMP/quota1.json" --name=w --filename=/quota/w1 --rw=write \
+	--bs=64k --size=1m
+is "write past a quota alone: EDQUOT" \
+	"$(fio_json "$TMP/quota1.json" "d['jobs'][0]['error']")" 122
+fault_fio 120 "$TMP/quota2.json" --name=c --filename=/quota/c2 \
+	--cephfs_op=create --rw=write --bs=4k --size=4k
+is "... then a create there from a new fio process succeeds" $rc 0
+within "... not waiting for the MDS's session timeout:" $elapsed 0
+matrix_row "write past a directory quota, then a create there (new fio)" \
+	"create succeeds at once" $elapsed
 
 # An OSD that hangs for 4 s and comes back within the 20 s op timeout.
 after 2 freeze osd.0
@@ -139,16 +166,83 @@ like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")
 	'^  Write: FAILED: '
 is "... no read phase after it" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
 is "... no run counted" "$(grep -c 'Statistics (0 runs)' "$TMP/out")" 4
-# (measured with debug_client: 4 s; a file's fsync at close waits one op
-# timeout and returns, the next file's fsync gets the ETIMEDOUT after
-# another; the job's unmount waits the session close, the mount timeout;
-# then the cleanup's mount fails: the monitor wait and the session close)
+# (measured with debug_client 15: 4 s; the fsync at close of the file
+# whose data was cached gets the writeback's ETIMEDOUT after one op
+# timeout; the next file's fsync waits on its create, which the MDS can
+# no longer journal, until the watchdog; then the cleanup's mount fails:
+# the monitor wait and the session close)
 within "... the phase, then a cleanup that cannot mount:" $elapsed \
-	$((4 + 2 * 5 + 5 + 2 * 5))
+	$((4 + 5 + $(watchdog_bound 5) + 2 * 5))
 ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
 	"exit 1, phase FAILED, no figures" $elapsed
+
+# The OSD crashes while the last of three files is written, its data in
+# the client's cache: that file's fsync (at close, and fio's end fsync)
+# gets the writeback's ETIMEDOUT after the op timeout, and fio reports it
+# for that file.  The client log (debug_client 15, debug_objectcacher 7)
+# shows which object writes failed and what each fsync got: none of a
+# file whose writes had failed returned 0 (an error the engine could
+# never see).  Files stay within the 4 MiB max_size the MDS grants at
+# create, and the crash waits for the create's safe reply: with the OSD
+# gone the MDS can journal neither (the watchdog's case above).
+private_sandbox
+"$CEPHFS_UTIL" mkdir /fsync 755
+CLIENT_LOG=$TMP/fsync-client.log
+(i=0
+until grep -q ' _ll_create [^ ]* f2 .* = 0 ' "$CLIENT_LOG" 2>/dev/null ||
+	[ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+i=0
+until awk '/ _ll_create [^ ]* f2 .* = 0 /{c=1} c && /already got unsafe/{f=1} END{exit !f}' \
+	"$CLIENT_LOG" || [ $i -ge 20 ]; do sleep 0.1; i=$((i + 1)); done
+"$SANDBOX" kill "$PRIVATE_SANDBOX" osd.0 && : >"$TMP/osd-killed") >/dev/null 2>&1 &
+CEPH_ARGS="--debug_client=15 --debug_objectcacher=7 --log_file=$CLIENT_LOG"
+export CEPH_ARGS
+fault_fio 90 "$TMP/fsync.json" --name=w --filename_format='/fsync/f$filenum' \
+	--nrfiles=3 --filesize=4m --bs=1m --rate=1m --rw=write --openfiles=1 \
+	--file_service_type=sequential --fsync_on_close=1 --cephfs_op_timeout=5
+unset CEPH_ARGS
+wait
+ok $([ -f "$TMP/osd-killed" ]; echo $?) "OSD crashed during a write with fsync at close"
+is "... fio fails" $rc 1
+is "... the job's error is ETIMEDOUT" \
+	"$(fio_json "$TMP/fsync.json" "d['jobs'][0]['error']")" 110
+like "... named with the fsync of the file being written" \
+	"$(grep '^cephfs:' "$TMP/fio.err")" \
+	'^cephfs: w: ceph_ll_fsync\(/fsync/f2\): Connection timed out$'
+# (3 files at 1 MiB/s, then two fsyncs of the last one: an op timeout each)
+within "..." $elapsed $((3 * 4 + 2 * 5))
+# Per fsync in the log: the file, what it got, and whether a write of its
+# objects had failed before (no write succeeds after the crash).
+fsyncs=$(python3 -c 'import re, sys
+names, pending, failed, out = {}, {}, set(), []
+for line in open(sys.argv[1], errors="replace"):
+    f = line.split()
+    if len(f) < 2:
+        continue
+    m = re.search(r" _ll_create \S+ (\S+) \S+ \S+ = 0 \(\S+ ([0-9a-f]+)\)", line)
+    if m:
+        names[m.group(2)] = m.group(1)
+    m = re.search(r" ll_fsync \S+ 0x([0-9a-f]+)", line)
+    if m:
+        pending[f[1]] = m.group(1)
+    m = re.search(r" bh_write_commit ([0-9a-f]+)\.\S+ .* returned -", line)
+    if m:
+        failed.add(m.group(1))
+    m = re.search(r" got (-?[0-9]+) from flush writeback", line)
+    if m and f[1] in pending:
+        ino = pending.pop(f[1])
+        out.append("%s:%s:%s" % (names.get(ino, ino), m.group(1),
+                                 "failed" if ino in failed else "ok"))
+print(" ".join(out))' "$CLIENT_LOG")
+diag "fsyncs (file:result:its writes): $fsyncs"
+like "... the client log shows f2's writes failing, and its fsync getting that" \
+	"$fsyncs" 'f2:-110:failed'
+is "... no fsync of a file whose writes failed returned 0" \
+	"$(printf '%s\n' $fsyncs | grep -c ':0:failed$')" 0
+matrix_row "OSD crashed while the last file's data is cached (fsync_on_close, op timeout 5 s)" \
+	"fio exits 1, ETIMEDOUT on that file's fsync" $elapsed
 
 # A write phase larger than the cluster: ENOSPC, reported as an error.
 private_sandbox 201326592
