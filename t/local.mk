@@ -61,3 +61,13 @@ clean-sandbox:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(SANDBOX_DIR)
 .PHONY: clean-sandbox
 CLEANFILES += t/*.matrix
+
+# make check-unit: every test that needs no cluster (the unit programs and
+# the command-line tests), in seconds.  The same tests run in `make check`.
+check-unit:
+	@tests=; for t in $(TESTS); do \
+		case " $(CLUSTER_TESTS) t/sandbox-start.t t/sandbox-stop.t " in \
+		*" $$t "*) ;; *) tests="$$tests $$t" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+.PHONY: check-unit
