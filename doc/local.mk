@@ -1,4 +1,6 @@
 # --- documentation ---------------------------------------------------------
+# The engine's and the wrapper's man pages (cephfs-tool's is in tool/).
+dist_man_MANS += doc/fio-cephfs.1 doc/fio-cephfs-engine.7
 DOC_FILES = doc/engine.md doc/cephfs-tool.md doc/performance.md \
 	doc/reliability.md doc/platforms.md doc/development.md
 EXTRA_DIST += $(DOC_FILES)
