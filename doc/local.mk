@@ -4,3 +4,8 @@ dist_man_MANS += doc/fio-cephfs.1 doc/fio-cephfs-engine.7
 DOC_FILES = doc/engine.md doc/cephfs-tool.md doc/performance.md \
 	doc/reliability.md doc/platforms.md doc/development.md
 EXTRA_DIST += $(DOC_FILES)
+
+# Every option of `cephfs-tool --help` and `fio --enghelp=` is in doc/ and
+# the man pages (no cluster).
+TESTS += t/docs-options.t
+EXTRA_DIST += t/docs-options.t
