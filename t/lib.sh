@@ -128,7 +128,7 @@ need_cluster() {
 	if [ "${CEPHFS_REQUIRE_CLUSTER:-0}" = 1 ]; then
 		bail_out "no sandbox cluster in $SANDBOX_DIR and CEPHFS_REQUIRE_CLUSTER=1"
 	fi
-	skip_all "no sandbox cluster (install ceph-mon ceph-osd ceph-mds; see README)"
+	skip_all "no sandbox cluster (install ceph-mon ceph-osd ceph-mds; see doc/development.md)"
 }
 
 # A CephFS directory private to this test run, removed at exit.
@@ -182,7 +182,7 @@ d = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2]))' "$1" "$2"
 }
 
-# The README's reliability matrix is made from the test run: a test calls
+# doc/reliability.md's matrix is made from the test run: a test calls
 # matrix_row after the assertions of one case, and scripts/reliability-matrix
 # turns every t/*.matrix of the build into the table.
 MATRIX_FILE=$top_builddir/t/$TEST_NAME.matrix

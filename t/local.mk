@@ -62,10 +62,32 @@ TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
 
 $(CLUSTER_TESTS:.t=.log): t/sandbox-start.log
-t/sandbox-stop.log: $(CLUSTER_TESTS:.t=.log)
+# The stop waits for the cluster tests of the run, all of them unless
+# SANDBOX_RUN_LOGS names fewer: a run of a few cluster tests must (with
+# TESTS alone, the stop's dependency on every cluster test's log ran the
+# whole suite and reported only the named ones).  check-cluster does both.
+SANDBOX_RUN_LOGS = $(CLUSTER_TESTS:.t=.log)
+t/sandbox-stop.log: $(SANDBOX_RUN_LOGS)
+
+# make check-cluster T='t/engine-io.t t/engine-trim.t': those cluster tests
+# alone, between the sandbox's start and stop.
+check-cluster:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="t/sandbox-start.t $(T) t/sandbox-stop.t" \
+		SANDBOX_RUN_LOGS="$(T:.t=.log)"
+.PHONY: check-cluster
 
 clean-local: clean-sandbox
 clean-sandbox:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(SANDBOX_DIR)
 .PHONY: clean-sandbox
 CLEANFILES += t/*.matrix
+
+# make check-unit: every test that needs no cluster (the unit programs and
+# the command-line tests), in seconds.  The same tests run in `make check`.
+check-unit:
+	@tests=; for t in $(TESTS); do \
+		case " $(CLUSTER_TESTS) t/sandbox-start.t t/sandbox-stop.t " in \
+		*" $$t "*) ;; *) tests="$$tests $$t" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+.PHONY: check-unit

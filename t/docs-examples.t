@@ -1,0 +1,47 @@
+#!/bin/sh
+# Every command example of README.md and doc/*.md runs as written, on the
+# sandbox cluster: the blocks marked <!-- example --> (see
+# t/docs-blocks.py for the rules, doc/development.md for why).  They run
+# with sh -e from a scratch directory holding `build`, `jobs` and
+# `scripts` links, with build/ and build/tool/ first on PATH, so both the
+# build tree's names (build/fio-cephfs) and the installed ones
+# (fio-cephfs, cephfs-tool) are this build's.  What they leave in the
+# filesystem fails t/sandbox-stop.t.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+work=$TMP/work
+mkdir -p "$TMP/blocks" "$work"
+ln -s "$top_builddir" "$work/build"
+ln -s "$top_srcdir/jobs" "$work/jobs"
+ln -s "$top_srcdir/scripts" "$work/scripts"
+python3 "$top_srcdir/t/docs-blocks.py" "$TMP/blocks" \
+	"$top_srcdir/README.md" "$top_srcdir"/doc/*.md >"$TMP/manifest" ||
+	bail_out "t/docs-blocks.py failed"
+runs=$(grep -c '	run	' "$TMP/manifest")
+plan $((runs + 1))
+
+errors=$(grep '^ERROR' "$TMP/manifest" | cut -f 2-)
+is "every sh and ini block is marked, every fenced block names its language" \
+	"$errors" ""
+
+PATH=$top_builddir:$top_builddir/tool:$PATH
+CEPH_ARGS="--log-to-stderr=false --log-file=$TMP/client.log"
+export PATH CEPH_ARGS
+# A fio server an example started with --daemonize goes if it fails.
+trap 'for p in "$work"/*.pid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done; rm -rf "$TMP"' EXIT
+
+while IFS='	' read -r n kind where what; do
+	case $kind in
+	file)
+		cp "$TMP/blocks/$n" "$work/$what" ;;
+	run)
+		start=$(date +%s)
+		(cd "$work" && timeout 600 sh -e "$TMP/blocks/$n") \
+			>"$TMP/out.$n" 2>&1
+		rc=$?
+		ok $rc "$where runs as written ($(( $(date +%s) - start )) s)"
+		[ $rc = 0 ] || { diag "exit $rc; the block:"; diag_stream <"$TMP/blocks/$n"
+			diag "its output:"; tail -n 25 "$TMP/out.$n" | diag_stream; } ;;
+	esac
+done <"$TMP/manifest"
+done_testing

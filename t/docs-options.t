@@ -1,0 +1,61 @@
+#!/bin/sh
+# Every option the code offers is documented: each option of
+# `cephfs-tool --help` in doc/cephfs-tool.md and cephfs-tool(1), each
+# engine option of `fio --enghelp=` in doc/engine.md,
+# fio-cephfs-engine(7) and fio-cephfs(1).  The lists come from the
+# programs' own option tables, so an option added to the code without its
+# documentation fails here, named.  No cluster needed.
+. "$(dirname "$0")/lib.sh"
+TOOL=$top_builddir/tool/cephfs-tool
+plan 10
+
+# The text of a man page as it reads: \- is -, font changes go.
+man_text() {
+	sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(..//g' -e 's/\\&//g' "$1"
+}
+man_text "$top_srcdir/tool/cephfs-tool.1" >"$TMP/cephfs-tool.1.txt"
+man_text "$top_srcdir/doc/fio-cephfs-engine.7" >"$TMP/fio-cephfs-engine.7.txt"
+man_text "$top_srcdir/doc/fio-cephfs.1" >"$TMP/fio-cephfs.1.txt"
+
+# missing OPTIONS-FILE CHARS DOC...: the options of OPTIONS-FILE that some
+# DOC does not mention as a word (CHARS: what a name is made of), one
+# "OPTION (DOC)" a line.
+missing() {
+	opts=$1 chars=$2
+	shift 2
+	for doc in "$@"; do
+		while read -r opt; do
+			grep -Eq -- "(^|[^$chars])$opt([^$chars]|\$)" "$doc" ||
+				echo "$opt ($(basename "$doc" .txt))"
+		done <"$opts"
+	done
+}
+
+"$TOOL" --help >"$TMP/help" 2>&1
+ok $? "cephfs-tool --help exits 0"
+# The option lines: indented, starting with a dash; every -x and --name on
+# the part before the description (two spaces or more).
+sed -n 's/^  \(-[^ ].*\)/\1/p' "$TMP/help" | sed 's/   .*//' |
+	grep -Eo -- '(^|[ ,])--?[a-z][a-z0-9-]*' | sed 's/^[ ,]*//' |
+	sort -u >"$TMP/tool-opts"
+n=$(wc -l <"$TMP/tool-opts")
+ok $([ "$n" -ge 40 ]; echo $?) "--help lists cephfs-tool's options ($n found)"
+grep -qx -- --threads "$TMP/tool-opts" && grep -qx -- -c "$TMP/tool-opts"
+ok $? "... long and short ones (--threads, -c)"
+is "every cephfs-tool option is in doc/cephfs-tool.md" \
+	"$(missing "$TMP/tool-opts" a-z0-9- "$top_srcdir/doc/cephfs-tool.md")" ""
+is "every cephfs-tool option is in cephfs-tool(1)" \
+	"$(missing "$TMP/tool-opts" a-z0-9- "$TMP/cephfs-tool.1.txt")" ""
+
+"$FIO" --enghelp="$ENGINE_SO" >"$TMP/enghelp" 2>&1
+ok $? "fio --enghelp= loads the engine"
+sed -n 's/^\(cephfs_[a-z0-9_]*\) *:.*/\1/p' "$TMP/enghelp" | sort -u >"$TMP/engine-opts"
+n=$(wc -l <"$TMP/engine-opts")
+ok $([ "$n" -ge 20 ]; echo $?) "--enghelp lists the engine's options ($n found)"
+is "every engine option is in doc/engine.md" \
+	"$(missing "$TMP/engine-opts" a-z0-9_ "$top_srcdir/doc/engine.md")" ""
+is "every engine option is in fio-cephfs-engine(7)" \
+	"$(missing "$TMP/engine-opts" a-z0-9_ "$TMP/fio-cephfs-engine.7.txt")" ""
+is "every engine option is in fio-cephfs(1)" \
+	"$(missing "$TMP/engine-opts" a-z0-9_ "$TMP/fio-cephfs.1.txt")" ""
+done_testing
