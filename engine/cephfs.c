@@ -27,7 +27,9 @@
 #include "optgroup.h"
 
 #include "async.h"
+#include "confine.h"
 #include "dirpin.h"
+#include "escape.h"
 #include "fio_compat.h"
 #include "io.h"
 #include "mount_cache.h"
@@ -73,6 +75,15 @@ struct cephfs_data {
 	char *listing_dir;
 	unsigned int listing_entries;
 	struct cephfs_dir_pin dir_pin;	/* for the directory it makes */
+	/*
+	 * The directory of the last file, as named and as resolved inside
+	 * the mount (NULL: as named), so files in one directory resolve it
+	 * once; the last path made of it; why a path was confined.
+	 */
+	char *dir_named;
+	char *dir_resolved;
+	char *resolved_path;
+	char confine_why[PATH_MAX + 128];
 };
 
 struct cephfs_options {
@@ -82,22 +93,29 @@ struct cephfs_options {
 	char *keyring;
 	char *fs;
 	char *root;
-	int uid;
-	int gid;
-	int client_oc;
-	unsigned long long client_oc_size;
-	unsigned int msgr_workers;
+	/*
+	 * Numbers are FIO_OPT_ULL or FIO_OPT_STR_VAL, stored whole: an
+	 * FIO_OPT_INT keeps the low 32 bits only, before any range check,
+	 * so cephfs_uid=4294967295 read as -1 (act as root).  Their ranges
+	 * are checked in cephfs_numbers_out_of_range.
+	 */
+	long long uid;
+	long long gid;
+	long long client_oc;
+	long long client_oc_size;
+	long long msgr_workers;
 	char *set;
 	unsigned int mount_per_job;
-	unsigned int mount_timeout;
-	unsigned int op_timeout;
+	long long mount_timeout;
+	long long op_timeout;
 	unsigned int op;
 	char *perf_dump;
 	unsigned int async;
-	unsigned int async_threads;
+	long long async_threads;
 	unsigned int new_dir;
-	unsigned long long create_bytes;
+	long long create_bytes;
 	char *dir_pin;
+	unsigned int escaped;
 };
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
@@ -157,7 +175,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_uid",
 		.lname	= "CephFS user id",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, uid),
 		.help	= "User id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
@@ -167,7 +185,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_gid",
 		.lname	= "CephFS group id",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, gid),
 		.help	= "Group id to act as (ceph_mount_perms_set); -1 keeps the process's",
 		.def	= "-1",
@@ -177,12 +195,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_client_oc",
 		.lname	= "CephFS client object cache",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, client_oc),
 		.help	= "Override client_oc: 0 or 1; -1 keeps the configured value",
 		.def	= "-1",
-		.minval	= -1,
-		.maxval	= 1,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -199,11 +215,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_msgr_workers",
 		.lname	= "Ceph messenger worker threads",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, msgr_workers),
 		.help	= "Override ms_async_op_threads: 1 to 24; 0 keeps the configured value",
 		.def	= "0",
-		.maxval	= 24,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -229,7 +244,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_mount_timeout",
 		.lname	= "CephFS mount timeout",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, mount_timeout),
 		.help	= "Seconds to wait for the cluster when mounting and for the MDS to close the session (client_mount_timeout, client_shutdown_timeout); 0 keeps the configured values",
 		.def	= "30",
@@ -239,7 +254,7 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_op_timeout",
 		.lname	= "CephFS operation timeout",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, op_timeout),
 		.help	= "Seconds before an OSD or monitor operation fails with ETIMEDOUT (rados_osd_op_timeout, rados_mon_op_timeout); 0 keeps the configured value (wait forever)",
 		.def	= "120",
@@ -317,6 +332,16 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_escaped",
+		.lname	= "CephFS escaped values",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, escaped),
+		.help	= "The string options and file names are %XX-escaped (as cephfs-tool writes them): decode them",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async",
 		.lname	= "CephFS async I/O",
 		.type	= FIO_OPT_STR,
@@ -335,11 +360,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "cephfs_async_threads",
 		.lname	= "CephFS async submitter threads",
-		.type	= FIO_OPT_INT,
+		.type	= FIO_OPT_ULL,
 		.off1	= offsetof(struct cephfs_options, async_threads),
 		.help	= "Threads issuing I/O when iodepth > 1 and cephfs_async=emulated; 0 means one per iodepth slot",
 		.def	= "0",
-		.maxval	= 1024,
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -363,15 +387,136 @@ static int cephfs_error(struct thread_data *td, int ret, const char *call,
 		cephfs_mount_note_error(cd->mount, ret);
 	snprintf(what, sizeof(what), "%s(%s)", call, path);
 	if (!td->error)
-		log_err("cephfs: %s: %s: %s\n", td->o.name, what, strerror(-ret));
+		log_err("cephfs: %s: %s: %s\n", td->o.name, what,
+			ret == -EXDEV && cd && *cd->confine_why ?
+			cd->confine_why : strerror(-ret));
+	if (cd)
+		cd->confine_why[0] = '\0';
 	td_verror(td, -ret, what);
 	return 1;
 }
 
 /*
- * fio's own range checks let negative numbers through to unsigned options
- * and only warn for a negative minval, so check what fio cannot.
+ * The range of each number, checked here rather than with fio's
+ * minval/maxval: fio compares an FIO_OPT_ULL as unsigned, so -3 fails as
+ * "18446744073709551613", and its minval only warns when negative.
  */
+static const struct cephfs_number {
+	const char *name;
+	size_t off;
+	long long min, max;
+} cephfs_numbers[] = {
+#define CEPHFS_NUMBER(field, min, max) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field), min, max }
+	/* -1: the process's own; ids above INT_MAX wrap in UserPerm's int */
+	CEPHFS_NUMBER(uid, -1, INT_MAX),
+	CEPHFS_NUMBER(gid, -1, INT_MAX),
+	CEPHFS_NUMBER(client_oc, -1, 1),
+	CEPHFS_NUMBER(client_oc_size, 0, LLONG_MAX),
+	CEPHFS_NUMBER(msgr_workers, 0, 24),
+	/* the stall watchdog waits twice op_timeout, in an unsigned int */
+	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(async_threads, 0, 1024),
+	/* written by one ceph_ll_write, which returns an int */
+	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
+#undef CEPHFS_NUMBER
+};
+
+static bool cephfs_numbers_out_of_range(const struct cephfs_options *o)
+{
+	const struct cephfs_number *n;
+	long long value;
+	size_t i;
+
+	for (i = 0; i < sizeof(cephfs_numbers) / sizeof(*n); i++) {
+		n = &cephfs_numbers[i];
+		value = *(const long long *)((const char *)o + n->off);
+		if (value < n->min || value > n->max) {
+			log_err("cephfs: %s=%lld is out of range (%lld to %lld)\n",
+				n->name, value, n->min, n->max);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The string options, for cephfs_escaped. */
+static const struct cephfs_string {
+	const char *name;
+	size_t off;
+} cephfs_strings[] = {
+#define CEPHFS_STRING(field) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field) }
+	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
+	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
+	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
+#undef CEPHFS_STRING
+};
+
+/* @what: "cephfs_root=" or "file ", to name the value in the error. */
+static bool cephfs_unescape(const char *what, char *value)
+{
+	if (!value || unescape_in_place(value))
+		return true;
+	log_err("cephfs: %s%s: malformed escape (with cephfs_escaped=1 a %% starts %%XX, two hex digits, not %%00)\n",
+		what, value);
+	return false;
+}
+
+/*
+ * cephfs_escaped: decode every string option and file name, before
+ * anything reads them (decoding only shortens, so in place).
+ */
+static bool cephfs_escape_errors(struct thread_data *td,
+				 struct cephfs_options *o)
+{
+	struct fio_file *f;
+	char what[64];
+	unsigned int i;
+
+	if (!o->escaped)
+		return false;
+	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
+		snprintf(what, sizeof(what), "%s=", cephfs_strings[i].name);
+		if (!cephfs_unescape(what, *(char **)((char *)o +
+						      cephfs_strings[i].off)))
+			return true;
+	}
+	for_each_file(td, f, i)
+		if (!cephfs_unescape("file ", f->file_name))
+			return true;
+	return false;
+}
+
+/* Names that climb out of the mount root go before any I/O. */
+static bool cephfs_climbing_files(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i)
+		if (path_climbs(f->file_name)) {
+			log_err("cephfs: file %s: '..' leads above the mount root (cephfs_root)\n",
+				f->file_name);
+			return true;
+		}
+	return false;
+}
+
+static bool cephfs_perf_dump_errors(const char *path)
+{
+	char *target = path_file_target(path);
+	bool creatable = target && path_creatable(target);
+
+	if (!creatable)
+		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
+			path, !target && errno == EEXIST ?
+			"it exists and is not a regular file" : strerror(errno));
+	free(target);
+	return !creatable;
+}
+
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
 				 struct cephfs_dir_pin *dir_pin)
@@ -382,24 +527,10 @@ static bool cephfs_option_errors(struct thread_data *td,
 		log_err("cephfs: %s\n", why);
 		return true;
 	}
-	if (o->uid < -1 || o->gid < -1) {
-		log_err("cephfs: cephfs_%s=%d is out of range (-1 or an id)\n",
-			o->uid < -1 ? "uid" : "gid", o->uid < -1 ? o->uid : o->gid);
+	if (cephfs_numbers_out_of_range(o))
 		return true;
-	}
-	if (o->msgr_workers > 24) {
-		log_err("cephfs: cephfs_msgr_workers=%d is out of range (0 to 24)\n",
-			(int)o->msgr_workers);
-		return true;
-	}
-	if ((int)o->mount_timeout < 0 || (int)o->op_timeout < 0) {
-		log_err("cephfs: cephfs_%s_timeout=%d is out of range (0 or more seconds)\n",
-			(int)o->mount_timeout < 0 ? "mount" : "op",
-			(int)o->mount_timeout < 0 ? (int)o->mount_timeout : (int)o->op_timeout);
-		return true;
-	}
 	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
-		log_err("cephfs: cephfs_create_bytes=%llu is for cephfs_op=create only\n",
+		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",
 			o->create_bytes);
 		return true;
 	}
@@ -409,12 +540,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 		return true;
 	}
 #endif
-	if (o->perf_dump && !path_creatable(o->perf_dump)) {
-		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
-			o->perf_dump, strerror(errno));
-		return true;
-	}
-	return false;
+	return o->perf_dump && cephfs_perf_dump_errors(o->perf_dump);
 }
 
 static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
@@ -653,6 +779,105 @@ static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
 	return ret;
 }
 
+/*
+ * Where the last component of @at, a symbolic link, leads inside the
+ * mount (newly allocated in @to).  Returns 0 or -errno.
+ */
+static int cephfs_follow_last(struct cephfs_data *cd, const char *at,
+			      char **to)
+{
+	int ret = cephfs_confine(cd->cmount, at, true, to, cd->confine_why,
+				 sizeof(cd->confine_why));
+
+	return !ret && !*to ? -ELOOP : ret;
+}
+
+/*
+ * Where the file @path is, confined to the mount root: @path itself when
+ * its directory has no symbolic link, "." or "..", else that directory
+ * resolved and the last name; its last component is the caller's to
+ * follow or not.  NULL when the directory is not to be reached (reported).
+ */
+static const char *cephfs_confined(struct cephfs_data *cd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir_len = slash ? slash - path : 0;
+	char *dir, *to;
+	int ret;
+
+	if (!cd->dir_named || strlen(cd->dir_named) != dir_len ||
+	    strncmp(cd->dir_named, path, dir_len)) {
+		dir = strndup(path, dir_len);
+		if (!dir) {
+			cephfs_error(cd->td, -ENOMEM, "malloc", path);
+			return NULL;
+		}
+		ret = cephfs_confine(cd->cmount, dir, true, &to,
+				     cd->confine_why, sizeof(cd->confine_why));
+		if (ret) {
+			free(dir);
+			cephfs_error(cd->td, ret, "resolve", path);
+			return NULL;
+		}
+		free(cd->dir_named);
+		free(cd->dir_resolved);
+		cd->dir_named = dir;
+		cd->dir_resolved = to;
+	}
+	if (!cd->dir_resolved)
+		return path;
+	free(cd->resolved_path);
+	if (asprintf(&cd->resolved_path, "%s/%s",
+		     strcmp(cd->dir_resolved, "/") ? cd->dir_resolved : "",
+		     slash + 1) < 0) {
+		cd->resolved_path = NULL;
+		cephfs_error(cd->td, -ENOMEM, "asprintf", path);
+		return NULL;
+	}
+	return cd->resolved_path;
+}
+
+/* ll_walk (@in) or statx (@in NULL) of @at, its last link not followed. */
+static int cephfs_nofollow(struct cephfs_data *cd, const char *at,
+			   struct Inode **in, struct ceph_statx *stx,
+			   unsigned int want)
+{
+	return in ? ceph_ll_walk(cd->cmount, at, in, stx, want,
+				 AT_SYMLINK_NOFOLLOW, cd->perms) :
+		    ceph_statx(cd->cmount, at, stx, want, AT_SYMLINK_NOFOLLOW);
+}
+
+/*
+ * Look the existing file @at up (with @in, an inode reference to put),
+ * following a symbolic link at its end only within the mount.  Without
+ * one it is one call, as an ll_walk or a statx that follows it would be.
+ */
+static int cephfs_lookup(struct cephfs_data *cd, const char *at,
+			 struct Inode **in, struct ceph_statx *stx,
+			 unsigned int want)
+{
+	char *to;
+	int ret;
+
+	ret = cephfs_nofollow(cd, at, in, stx, want);
+	if (ret || !S_ISLNK(stx->stx_mode))
+		return ret;
+	if (in)
+		ceph_ll_put(cd->cmount, *in);
+	ret = cephfs_follow_last(cd, at, &to);
+	if (ret)
+		return ret;
+	ret = cephfs_nofollow(cd, to, in, stx, want);
+	/* Made a link since it was resolved: not followed blindly. */
+	if (!ret && S_ISLNK(stx->stx_mode)) {
+		if (in)
+			ceph_ll_put(cd->cmount, *in);
+		ret = -ELOOP;
+	}
+	free(to);
+	return ret;
+}
+
 /* Split @path into its directory (made as needed, or new under
  * cephfs_new_dir or a pin) and last name, and look the directory up, for
  * something to be created there.  Returns 0 or -errno. */
@@ -707,9 +932,8 @@ static int cephfs_open_flags(struct thread_data *td)
 	return flags;
 }
 
-/* Create one file (and its directories) and open it. */
-static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
-			 struct cephfs_file *cf)
+static int cephfs_create_at(struct cephfs_data *cd, const char *path,
+			    int flags, struct cephfs_file *cf)
 {
 	struct ceph_statx stx;
 	struct Inode *parent;
@@ -722,6 +946,28 @@ static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
 	ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE, flags,
 			     &cf->inode, &cf->fh, &stx, 0, 0, cd->perms);
 	ceph_ll_put(cd->cmount, parent);
+	return ret;
+}
+
+/*
+ * Create one file (and its directories) and open it.  ll_create fails
+ * with ELOOP on a symbolic link; open(2) would follow it, so follow it
+ * as far as the mount root.
+ */
+static int cephfs_create(struct cephfs_data *cd, const char *path, int flags,
+			 struct cephfs_file *cf)
+{
+	char *to;
+	int ret;
+
+	ret = cephfs_create_at(cd, path, flags, cf);
+	if (ret != -ELOOP)
+		return ret;
+	ret = cephfs_follow_last(cd, path, &to);
+	if (ret)
+		return ret;
+	ret = cephfs_create_at(cd, to, flags, cf);
+	free(to);
 	return ret;
 }
 
@@ -740,7 +986,7 @@ static int cephfs_open(struct cephfs_data *cd, const char *path, int flags,
 
 	if (flags & O_CREAT)
 		return cephfs_create(cd, path, flags, cf);
-	ret = ceph_ll_walk(cd->cmount, path, &cf->inode, &stx, 0, 0, cd->perms);
+	ret = cephfs_lookup(cd, path, &cf->inode, &stx, 0);
 	if (ret)
 		return ret;
 	ret = ceph_ll_open(cd->cmount, cf->inode, flags, &cf->fh, cd->perms);
@@ -898,7 +1144,7 @@ static int cephfs_md_stat(struct cephfs_data *cd, const char *path)
 	struct ceph_statx stx;
 	int ret;
 
-	ret = ceph_statx(cd->cmount, path, &stx, CEPH_STATX_BASIC_STATS, 0);
+	ret = cephfs_lookup(cd, path, NULL, &stx, CEPH_STATX_BASIC_STATS);
 	if (ret)
 		return cephfs_error(cd->td, ret, "ceph_statx", path);
 	return 0;
@@ -1058,10 +1304,13 @@ static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
 static int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 			      struct fio_file *f, enum cephfs_op op)
 {
+	const char *at = cephfs_confined(cd, f->file_name);
 	struct timespec start;
 
+	if (!at)
+		return 1;
 	cephfs_start_clock(td, &start);
-	if (cephfs_md_ops[op](cd, f->file_name))
+	if (cephfs_md_ops[op](cd, at))
 		return 1;
 	cephfs_add_op_sample(td, cd, &start);
 	return 0;
@@ -1111,13 +1360,16 @@ static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	struct cephfs_data *cd = td->io_ops_data;
 	struct cephfs_file *cf;
 	int flags = cephfs_open_flags(td);
+	const char *at;
 	int ret;
 
 	if (td->runstate == TD_FSYNCING)
 		return cephfs_open_for_end_fsync(td, cd, f);
 	if (o->op != CEPHFS_OP_IO)
 		return cephfs_metadata_op(td, cd, f, o->op);
-
+	at = cephfs_confined(cd, f->file_name);
+	if (!at)
+		return 1;
 	cf = calloc(1, sizeof(*cf));
 	if (!cf) {
 		td_verror(td, ENOMEM, "calloc");
@@ -1125,10 +1377,10 @@ static int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	}
 	if (td_write(td))
 		flags |= O_CREAT;
-	ret = cephfs_open(cd, f->file_name, flags, cf);
+	ret = cephfs_open(cd, at, flags, cf);
 	if (ret) {
 		free(cf);
-		return cephfs_error(td, ret, "ceph_ll_open", f->file_name);
+		return cephfs_error(td, ret, "ceph_ll_open", at);
 	}
 	ret = cephfs_preallocate(td, cd, f, cf);
 	if (!ret && td_read(td) && td_write(td))
@@ -1173,12 +1425,14 @@ static int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	const char *call;
+	const char *call, *at = cephfs_confined(cd, f->file_name);
 	int ret;
 
-	ret = cephfs_remove(cd, f->file_name, o->op == CEPHFS_OP_MKDIR, &call);
+	if (!at)
+		return 1;
+	ret = cephfs_remove(cd, at, o->op == CEPHFS_OP_MKDIR, &call);
 	if (ret && ret != -ENOENT)
-		return cephfs_error(td, ret, call, f->file_name);
+		return cephfs_error(td, ret, call, at);
 	return 0;
 }
 
@@ -1193,6 +1447,7 @@ static int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
 	struct ceph_statx stx;
+	const char *at;
 	int ret;
 
 	if (o->op != CEPHFS_OP_IO) {
@@ -1203,11 +1458,14 @@ static int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	}
 	if (!cd)
 		return 0;
-	ret = ceph_statx(cd->cmount, f->file_name, &stx, CEPH_STATX_SIZE, 0);
+	at = cephfs_confined(cd, f->file_name);
+	if (!at)
+		return 1;
+	ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
 	if (ret == -ENOENT)
 		return 0;
 	if (ret)
-		return cephfs_error(td, ret, "ceph_statx", f->file_name);
+		return cephfs_error(td, ret, "ceph_statx", at);
 	f->real_file_size = stx.stx_size;
 	fio_file_set_size_known(f);
 	return 0;
@@ -1338,7 +1596,8 @@ static int fio_cephfs_init(struct thread_data *td)
 	struct cephfs_data *cd;
 	int ret;
 
-	if (cephfs_option_errors(td, o, &dir_pin)) {
+	if (cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
+	    cephfs_option_errors(td, o, &dir_pin)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
 	}
@@ -1431,6 +1690,9 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	cd->mount = NULL;
 	if (ret)
 		cephfs_error(td, ret, "perf dump", o->perf_dump);
+	free(cd->dir_named);
+	free(cd->dir_resolved);
+	free(cd->resolved_path);
 	free(cd);
 	td->io_ops_data = NULL;
 }
@@ -1438,8 +1700,17 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 struct ioengine_ops ioengine = {
 	.name			= "cephfs",
 	.version		= FIO_IOOPS_VERSION,
+	/*
+	 * FIO_NOFILEHASH: fio_files come from the heap, not fio's shared
+	 * smalloc pool, which 500,000 files exhausted (alloc_new_file:
+	 * Assertion 0).  The pool is there for fio's file hash, which only
+	 * its own generic_open_file uses, to share one lock between jobs
+	 * opening the same name; this engine opens files itself, so that
+	 * hash was never filled, and fio reads no fio_file of a job in
+	 * another process after the fork.
+	 */
 	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL |
-				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+				  FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_NOFILEHASH,
 	.init			= fio_cephfs_init,
 	.post_init		= fio_cephfs_post_init,
 	.cleanup		= fio_cephfs_cleanup,

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "mount_cache.h"
+#include "pathutil.h"
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cephfs_mount *cache;
@@ -615,9 +616,10 @@ static int write_file(const char *path, const char *data, size_t len)
 			close(fd);
 		goto out;
 	}
+	errno = EIO;	/* what a short write without an errno reports */
 	if (fwrite(data, 1, len, f) != len ||
 	    ((!len || data[len - 1] != '\n') && fputc('\n', f) == EOF))
-		ret = -EIO;
+		ret = -errno;
 	if (fclose(f) && !ret)
 		ret = -errno;
 	if (!ret && rename(tmp, path))
@@ -653,8 +655,12 @@ static int write_perf_dump(struct cephfs_mount *m)
 	ret = admin_socket_command(m->admin_socket,
 				   "{\"prefix\": \"perf dump\"}", &dump, &len);
 #endif
-	if (!ret)
-		ret = write_file(m->perf_dump, dump, len);
+	if (!ret) {
+		char *target = path_file_target(m->perf_dump);
+
+		ret = target ? write_file(target, dump, len) : -errno;
+		free(target);
+	}
 	free(dump);
 	return ret;
 }

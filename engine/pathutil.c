@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pathutil.h"
@@ -33,4 +34,44 @@ bool path_creatable(const char *path)
 	free(dir);
 	errno = saved_errno;
 	return ok;
+}
+
+char *path_file_target(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		if (errno != ENOENT)
+			return NULL;
+		/* A link to nowhere would be replaced: refuse it too. */
+		if (!lstat(path, &st)) {
+			errno = ENOENT;
+			return NULL;
+		}
+		return strdup(path);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EEXIST;
+		return NULL;
+	}
+	return realpath(path, NULL);
+}
+
+bool path_climbs(const char *path)
+{
+	const char *c = path, *end;
+	long depth = 0;
+	size_t len;
+
+	for (; *c; c = *end ? end + 1 : end) {
+		end = strchrnul(c, '/');
+		len = end - c;
+		if (len == 2 && !strncmp(c, "..", 2)) {
+			if (--depth < 0)
+				return true;
+		} else if (len && !(len == 1 && *c == '.')) {
+			depth++;
+		}
+	}
+	return false;
 }

@@ -14,4 +14,21 @@ char *path_dirname(const char *path);
  * errno says why. */
 bool path_creatable(const char *path);
 
+/*
+ * Does a ".." component of @path take it above where it starts (the
+ * mount root: a leading '/' starts there too)?  "../x" and "a/../../x"
+ * do, "a/../b" does not.  Only the names: symbolic links are not seen.
+ */
+bool path_climbs(const char *path);
+
+/*
+ * Where a local file written at @path by renaming a temporary file over
+ * it goes: @path when nothing is there, else the regular file it names or
+ * a symbolic link leads to, so the link stays (newly allocated).  NULL
+ * with errno EISDIR for a directory and EEXIST for anything else that is
+ * not a regular file (a FIFO, a device: /dev/null must never be
+ * replaced), ENOENT for a link to nothing, ENOMEM.
+ */
+char *path_file_target(const char *path);
+
 #endif

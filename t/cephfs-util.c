@@ -12,6 +12,7 @@
  *   cephfs-util setxattr PATH NAME VALUE   e.g. ceph.quota.max_bytes
  *   cephfs-util fallocate PATH LEN   create PATH, preallocate LEN bytes (mode 0)
  *   cephfs-util symlink TARGET PATH  make PATH a symbolic link to TARGET
+ *   cephfs-util cat PATH             PATH's contents on stdout
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
@@ -167,6 +168,25 @@ static int cmd_symlink(const char *target, const char *path)
 	return 0;
 }
 
+static int cmd_cat(const char *path)
+{
+	char buf[65536];
+	long long off = 0;
+	int fd, ret;
+
+	fd = ceph_open(cmount, path, O_RDONLY, 0);
+	if (fd < 0)
+		return fail("open", path, fd);
+	while ((ret = ceph_read(cmount, fd, buf, sizeof(buf), off)) > 0) {
+		fwrite(buf, 1, ret, stdout);
+		off += ret;
+	}
+	ceph_close(cmount, fd);
+	if (ret < 0)
+		return fail("read", path, ret);
+	return 0;
+}
+
 static int cmd_fallocate(const char *path, const char *len_text)
 {
 	int fd, ret;
@@ -247,8 +267,10 @@ int main(int argc, char **argv)
 		ret = cmd_fallocate(argv[2], argv[3]);
 	else if (!strcmp(cmd, "symlink") && argc == 4)
 		ret = cmd_symlink(argv[2], argv[3]);
+	else if (!strcmp(cmd, "cat") && argc == 3)
+		ret = cmd_cat(argv[2]);
 	else {
-		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate|symlink PATH [ARGS]\n");
+		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate|symlink|cat PATH [ARGS]\n");
 		ret = 2;
 	}
 	ceph_shutdown(cmount);

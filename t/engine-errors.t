@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 41
+plan 69
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
@@ -51,11 +51,20 @@ CEPH_ARGS="--keyring=$TMP/missing.keyring" \
 	fails "CEPH_ARGS reaches libcephfs" "no readable keyring for client.admin"
 fails "unknown setting in cephfs_set" "cannot apply setting 'no_such_option=1'" \
 	--cephfs_set=client_oc=1,no_such_option=1
-fails "cephfs_msgr_workers above 24" "cephfs_msgr_workers.*25" --cephfs_msgr_workers=25
-fails "negative cephfs_msgr_workers" "cephfs_msgr_workers=-3 is out of range" \
-	--cephfs_msgr_workers=-3
-fails "cephfs_client_oc not 0/1" "cephfs_client_oc.*2" --cephfs_client_oc=2
-fails "cephfs_uid below -1" "cephfs_uid=-2 is out of range" --cephfs_uid=-2
+# Every number, too big for its type (4294967295 once wrapped to uid -1,
+# root; 4294967296 to a timeout of 0) and below its range.
+for bad in uid=4294967295 uid=2147483648 uid=-2 gid=4294967295 gid=-2 \
+	client_oc=2 client_oc=-2 client_oc_size=-1 msgr_workers=25 \
+	msgr_workers=-3 msgr_workers=4294967297 mount_timeout=4294967296 \
+	mount_timeout=-1 op_timeout=4294967296 async_threads=1025 \
+	async_threads=-1; do
+	fails "cephfs_$bad" "^cephfs: cephfs_$bad is out of range" --cephfs_$bad
+done
+fails "cephfs_create_bytes=4g" \
+	"^cephfs: cephfs_create_bytes=4294967296 is out of range \\(0 to 2147483647\\)" \
+	--cephfs_create_bytes=4g --cephfs_op=create
+fails "number beyond 64 bits" "cephfs_gid=99999999999999999999" \
+	--cephfs_gid=99999999999999999999
 fails "unparsable cephfs_client_oc_size" "cephfs_client_oc_size=abc" \
 	--cephfs_client_oc_size=abc
 fails "negative cephfs_op_timeout" "cephfs_op_timeout=-1 is out of range" \

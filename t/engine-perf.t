@@ -7,10 +7,10 @@ cephfs_testdir
 # Ceph 20 has ceph_get_perf_counters; Ceph 16 needs an admin socket.
 if grep -q '^#define HAVE_CEPH_GET_PERF_COUNTERS 1' "$top_builddir/config.h"; then
 	perf_call=yes
-	plan 14
+	plan 20
 else
 	perf_call=no
-	plan 17
+	plan 23
 fi
 d=$CEPHFS_DIR
 
@@ -80,4 +80,24 @@ cephfs_fio "$TMP/bad.json" --name=bad --filename="$d/bad" --rw=write --bs=4k \
 	--size=4k --cephfs_perf_dump=/nonexistent/dir/perf.json
 like "an unwritable dump path fails the job before it runs" \
 	"$(cat "$TMP/fio.err")" "cephfs_perf_dump=/nonexistent/dir/perf.json: cannot write there"
+
+# The dump replaces a regular file only: a temporary file renamed over a
+# device would replace /dev/null for every user of the machine.
+mkfifo "$TMP/fifo"
+mkdir "$TMP/dir"
+for at in fifo dir; do
+	cephfs_fio "$TMP/bad.json" --name=bad --filename="$d/bad" --rw=write \
+		--bs=4k --size=4k --cephfs_perf_dump="$TMP/$at"
+	ok $([ $? != 0 ]; echo $?) "a dump at a $at is refused"
+	like "... at init, naming it" "$(cat "$TMP/fio.err")" \
+		"^cephfs: cephfs_perf_dump=$TMP/$at: cannot write there: (it exists and is not a regular file|Is a directory)$"
+done
+[ -p "$TMP/fifo" ]
+ok $? "the FIFO is still a FIFO"
+echo old >"$TMP/target.json"
+ln -s target.json "$TMP/link.json"
+cephfs_fio "$TMP/l.json" --name=l --filename="$d/l" --rw=write --bs=4k \
+	--size=4k --cephfs_perf_dump="$TMP/link.json"
+is "a dump through a symbolic link goes to the file it points to" \
+	"$([ -L "$TMP/link.json" ] && json_eval "$TMP/target.json" "d['client']['wrlat']['avgcount']")" 1
 done_testing

@@ -34,6 +34,12 @@ t_unit_escape_SOURCES = t/unit-escape.c engine/escape.c engine/escape.h
 t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
+check_PROGRAMS += t/unit-pathutil
+TESTS += t/unit-pathutil
+t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
+t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+
 CLUSTER_TESTS += \
 	t/engine-smoke.t \
 	t/engine-io.t \
@@ -45,6 +51,8 @@ CLUSTER_TESTS += \
 	t/engine-trim.t \
 	t/engine-perms.t \
 	t/engine-errors.t \
+	t/engine-escaped.t \
+	t/engine-confine.t \
 	t/engine-async.t \
 	t/engine-perf.t \
 	t/engine-valgrind.t \
