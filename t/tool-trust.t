@@ -7,7 +7,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 27
+plan 29
 
 # at ROOT ARGS...: the tool with its run under ROOT (bench's own root is
 # this test's directory), as bench() reports.
@@ -104,5 +104,8 @@ like "... and so does the report" "$(cat "$TMP/out")" "^  Write: .* files/s \\([
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 matrix_row "cephfs-tool: --duration 2 --files 4000 --size 1M --threads 2" \
 	"phase ends in 2 s + in flight, no file after the limit" $elapsed
+for name in lim 'lim#x' 'lim '; do
+	"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$name"
+done
 siblings_intact "in the end"
 done_testing
