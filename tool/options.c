@@ -51,7 +51,7 @@ static const struct option_spec specs[] = {
 	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400, false },
 	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024, false },
 	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000, false },
-	{ "files", 0, V_UINT, FIELD(files), 1, INT_MAX, false },
+	{ "files", 0, V_UINT, FIELD(files), 1, FILES_MAX, false },
 	{ "size", 0, V_SIZE, FIELD(size), 0, 0, false },
 	{ "block-size", 0, V_SIZE, FIELD(block_size), 0, 0, false },
 	{ "fsync-every", 0, V_SIZE, FIELD(fsync_every), 0, 0, false },
