@@ -1589,12 +1589,61 @@ static void fio_cephfs_io_u_free(struct thread_data *td, struct io_u *io_u)
 	cephfs_async_io_u_free(io_u);
 }
 
+static int cephfs_open_stand_in(struct thread_data *td, struct cephfs_data *cd)
+{
+	if (!td->o.fsync_on_close)
+		return 0;
+	cd->fsync_stand_in_fd = memfd_create("fio-cephfs", MFD_CLOEXEC);
+	if (cd->fsync_stand_in_fd < 0) {
+		td_verror(td, errno, "memfd_create");
+		return 1;
+	}
+	return 0;
+}
+
+static int cephfs_alloc_create_data(struct thread_data *td,
+				    struct cephfs_data *cd,
+				    const struct cephfs_options *o)
+{
+	if (!o->create_bytes)
+		return 0;
+	cd->create_data = malloc(o->create_bytes);
+	if (!cd->create_data) {
+		td_verror(td, ENOMEM, "cephfs_create_bytes buffer");
+		return 1;
+	}
+	fill_io_buffer(td, cd->create_data, o->create_bytes, o->create_bytes);
+	return 0;
+}
+
+static int cephfs_start_async(struct thread_data *td, struct cephfs_data *cd,
+			      const struct cephfs_options *o)
+{
+	int ret;
+
+	if (td->o.iodepth <= 1 || o->op != CEPHFS_OP_IO)
+		return 0;
+	ret = cephfs_async_start(td, cd->mount, o->async,
+				 o->async_threads ? o->async_threads :
+				 td->o.iodepth, &cd->async);
+	if (ret) {
+		td_verror(td, ret, "cephfs async threads");
+		return 1;
+	}
+	dprint(FD_PROCESS, "cephfs: iodepth %u, %s async I/O\n",
+	       td->o.iodepth,
+	       o->async == CEPHFS_ASYNC_NATIVE ? "native" : "emulated");
+	if (o->async == CEPHFS_ASYNC_NATIVE && o->async_threads)
+		log_info("cephfs: %s: cephfs_async_threads is for cephfs_async=emulated; native I/O runs without submitter threads\n",
+			 td->o.name);
+	return 0;
+}
+
 static int fio_cephfs_init(struct thread_data *td)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_dir_pin dir_pin;
 	struct cephfs_data *cd;
-	int ret;
 
 	if (cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
 	    cephfs_option_errors(td, o, &dir_pin)) {
@@ -1612,37 +1661,10 @@ static int fio_cephfs_init(struct thread_data *td)
 	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
 	if (fio_cephfs_mount(td, cd))
 		goto free_data;
-	if (td->o.fsync_on_close) {
-		cd->fsync_stand_in_fd = memfd_create("fio-cephfs", MFD_CLOEXEC);
-		if (cd->fsync_stand_in_fd < 0) {
-			td_verror(td, errno, "memfd_create");
-			goto put_mount;
-		}
-	}
-	if (o->create_bytes) {
-		cd->create_data = malloc(o->create_bytes);
-		if (!cd->create_data) {
-			td_verror(td, ENOMEM, "cephfs_create_bytes buffer");
-			goto close_fd;
-		}
-		fill_io_buffer(td, cd->create_data, o->create_bytes,
-			       o->create_bytes);
-	}
-	if (td->o.iodepth > 1 && o->op == CEPHFS_OP_IO) {
-		ret = cephfs_async_start(td, cd->mount, o->async,
-					 o->async_threads ? o->async_threads :
-					 td->o.iodepth, &cd->async);
-		if (ret) {
-			td_verror(td, ret, "cephfs async threads");
-			goto close_fd;
-		}
-		dprint(FD_PROCESS, "cephfs: iodepth %u, %s async I/O\n",
-		       td->o.iodepth,
-		       o->async == CEPHFS_ASYNC_NATIVE ? "native" : "emulated");
-		if (o->async == CEPHFS_ASYNC_NATIVE && o->async_threads)
-			log_info("cephfs: %s: cephfs_async_threads is for cephfs_async=emulated; native I/O runs without submitter threads\n",
-				 td->o.name);
-	}
+	if (cephfs_open_stand_in(td, cd))
+		goto put_mount;
+	if (cephfs_alloc_create_data(td, cd, o) || cephfs_start_async(td, cd, o))
+		goto close_fd;
 	fio_cephfs_set_flags(td, cd, o);
 	td->io_ops_data = cd;
 	return 0;
