@@ -122,4 +122,15 @@ extern struct fio_option cephfs_fio_options[];
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin);
 
+/* newdir.c */
+
+/*
+ * Split @path into its directory (made as needed, or new under
+ * cephfs_new_dir or a pin) and last name, and look the directory up
+ * (@parent, a reference to put), for something to be created there.
+ * Returns 0 or -errno.
+ */
+int cephfs_parent_for_create(struct cephfs_data *cd, const char *path,
+			     struct Inode **parent, const char **name);
+
 #endif
