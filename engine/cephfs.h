@@ -16,6 +16,8 @@
 
 #include "dirpin.h"
 
+struct cephfs_file;
+
 /* Files are created with these modes, as fio's own engines create them. */
 #define CEPHFS_FILE_MODE	0644
 #define CEPHFS_DIR_MODE		0755
@@ -110,6 +112,30 @@ struct cephfs_options {
 int cephfs_error(struct thread_data *td, int ret, const char *call,
 		 const char *path);
 
+/*
+ * Where the file @path is, confined to the mount root: @path itself when
+ * its directory has no symbolic link, "." or "..", else that directory
+ * resolved and the last name; its last component is the caller's to
+ * follow or not.  NULL when the directory is not to be reached (reported).
+ */
+const char *cephfs_confined(struct cephfs_data *cd, const char *path);
+
+/*
+ * Look the existing file @at up (with @in, an inode reference to put),
+ * following a symbolic link at its end only within the mount.  Without
+ * one it is one call, as an ll_walk or a statx that follows it would be.
+ */
+int cephfs_lookup(struct cephfs_data *cd, const char *at, struct Inode **in,
+		  struct ceph_statx *stx, unsigned int want);
+
+/*
+ * Open @path into @cf with open(2)'s @flags; O_CREAT also makes its
+ * directories.  Returns 0 or -errno; cephfs_close closes what it opened.
+ */
+int cephfs_open(struct cephfs_data *cd, const char *path, int flags,
+		struct cephfs_file *cf);
+void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf);
+
 /* options.c */
 
 extern struct fio_option cephfs_fio_options[];
@@ -121,6 +147,22 @@ extern struct fio_option cephfs_fio_options[];
  */
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin);
+
+/* mdops.c */
+
+/* One timed metadata operation on @f; the file stays closed afterwards. */
+int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
+		       struct fio_file *f, enum cephfs_op op);
+
+/*
+ * unlink @path, or rmdir it when @dir; the directories this empties go at
+ * cephfs_md_cleanup.  Returns 0 or -errno, and in @call what failed.
+ */
+int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
+		  const char **call);
+
+/* At the end of the job: close the listing, remove the emptied directories. */
+void cephfs_md_cleanup(struct cephfs_data *cd);
 
 /* newdir.c */
 
