@@ -112,6 +112,25 @@ struct cephfs_options {
 int cephfs_error(struct thread_data *td, int ret, const char *call,
 		 const char *path);
 
+/* options.c */
+
+extern struct fio_option cephfs_fio_options[];
+
+/*
+ * Decode (cephfs_escaped) and check the job's options and file names,
+ * logging the first problem; @dir_pin gets cephfs_dir_pin parsed.
+ * Returns true when the job must not run.
+ */
+bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
+			      struct cephfs_dir_pin *dir_pin);
+
+/* files.c: 0 or 1 as fio's file hooks return, failures reported. */
+
+int cephfs_open_file(struct thread_data *td, struct fio_file *f);
+int cephfs_close_file(struct thread_data *td, struct fio_file *f);
+int cephfs_unlink_file(struct thread_data *td, struct fio_file *f);
+int cephfs_get_file_size(struct thread_data *td, struct fio_file *f);
+
 /*
  * Where the file @path is, confined to the mount root: @path itself when
  * its directory has no symbolic link, "." or "..", else that directory
@@ -135,18 +154,6 @@ int cephfs_lookup(struct cephfs_data *cd, const char *at, struct Inode **in,
 int cephfs_open(struct cephfs_data *cd, const char *path, int flags,
 		struct cephfs_file *cf);
 void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf);
-
-/* options.c */
-
-extern struct fio_option cephfs_fio_options[];
-
-/*
- * Decode (cephfs_escaped) and check the job's options and file names,
- * logging the first problem; @dir_pin gets cephfs_dir_pin parsed.
- * Returns true when the job must not run.
- */
-bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
-			      struct cephfs_dir_pin *dir_pin);
 
 /* mdops.c */
 
