@@ -1,0 +1,317 @@
+/*
+ * The metadata operations (cephfs_op other than io), one timed operation
+ * per file, and the directories that removing files leaves empty.
+ */
+#include "config.h"
+
+#include <cephfs/libcephfs.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+
+#include "cephfs.h"
+#include "fio_compat.h"
+#include "io.h"
+#include "pathutil.h"
+
+/* Remember the directory of an unlinked file (consecutive files mostly
+ * share one, so only a change of directory is recorded). */
+static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
+{
+	char **dirs, *dir = path_dirname(path);
+	unsigned int n = cd->nr_unlinked_dirs;
+
+	if (!dir || !strcmp(dir, ".") || !strcmp(dir, "/") ||
+	    (n && !strcmp(cd->unlinked_dirs[n - 1], dir)))
+		goto skip;
+	dirs = realloc(cd->unlinked_dirs, (n + 1) * sizeof(*dirs));
+	if (!dirs)
+		goto skip;
+	cd->unlinked_dirs = dirs;
+	cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
+	return;
+skip:
+	free(dir);
+}
+
+/*
+ * Like rmdir -p --ignore-fail-on-non-empty on the directories of the files
+ * this job unlinked, so unlink=1 leaves nothing behind, not even the
+ * directories open_file made; whichever job empties a shared directory last
+ * removes it.  The mount root itself stays.
+ */
+static void cephfs_remove_emptied_dirs(struct cephfs_data *cd)
+{
+	char *dir, *slash;
+	unsigned int i;
+
+	for (i = 0; i < cd->nr_unlinked_dirs; i++) {
+		dir = cd->unlinked_dirs[i];
+		while (*dir && strcmp(dir, "/") && !ceph_rmdir(cd->cmount, dir)) {
+			slash = strrchr(dir, '/');
+			if (!slash)
+				break;
+			*slash = '\0';
+		}
+		free(cd->unlinked_dirs[i]);
+	}
+	free(cd->unlinked_dirs);
+}
+
+static void cephfs_start_clock(struct thread_data *td, struct timespec *ts)
+{
+	if (!td->o.disable_lat)
+		fio_gettime(ts, NULL);
+}
+
+static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
+				 const struct timespec *start)
+{
+	if (!td->o.disable_lat)
+		fio_compat_add_clat_sample(td, cd->op_ddir, ntime_since_now(start));
+}
+
+int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
+		  const char **call)
+{
+	int ret;
+
+	*call = dir ? "ceph_rmdir" : "ceph_unlink";
+	ret = dir ? ceph_rmdir(cd->cmount, path) : ceph_unlink(cd->cmount, path);
+	if (!ret || ret == -ENOENT)
+		cephfs_note_unlinked(cd, path);
+	return ret;
+}
+
+/* cephfs_create_bytes: all of them, or the create fails. */
+static int cephfs_write_create_data(struct cephfs_data *cd,
+				    struct cephfs_file *cf)
+{
+	struct cephfs_options *o = cd->td->eo;
+	int ret;
+
+	ret = ceph_ll_write(cd->cmount, cf->fh, 0, o->create_bytes,
+			    cd->create_data);
+	if (ret >= 0 && ret < o->create_bytes)
+		return -EIO;
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * The metadata operations: each does one operation on @path and reports
+ * its own failure (cephfs_error); 0 or 1 as fio's hooks return.
+ */
+static int cephfs_md_create(struct cephfs_data *cd, const char *path)
+{
+	struct cephfs_file cf;
+	int ret;
+
+	ret = cephfs_open(cd, path, O_WRONLY | O_CREAT | O_EXCL, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_create", path);
+	if (cd->create_data)
+		ret = cephfs_write_create_data(cd, &cf);
+	cephfs_close(cd, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_write", path);
+	return 0;
+}
+
+static int cephfs_md_open(struct cephfs_data *cd, const char *path)
+{
+	struct cephfs_file cf;
+	int ret;
+
+	ret = cephfs_open(cd, path, O_RDONLY, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_open", path);
+	cephfs_close(cd, &cf);
+	return 0;
+}
+
+static int cephfs_md_stat(struct cephfs_data *cd, const char *path)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	ret = cephfs_lookup(cd, path, NULL, &stx, CEPH_STATX_BASIC_STATS);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_statx", path);
+	return 0;
+}
+
+static int cephfs_md_remove(struct cephfs_data *cd, const char *path,
+			    bool dir)
+{
+	const char *call;
+	int ret = cephfs_remove(cd, path, dir, &call);
+
+	return ret ? cephfs_error(cd->td, ret, call, path) : 0;
+}
+
+static int cephfs_md_unlink(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_md_remove(cd, path, false);
+}
+
+/* Parents as for a create: made as needed, or by cephfs_new_dir. */
+static int cephfs_md_mkdir(struct cephfs_data *cd, const char *path)
+{
+	struct ceph_statx stx;
+	struct Inode *parent, *dir;
+	const char *name;
+	int ret;
+
+	ret = cephfs_parent_for_create(cd, path, &parent, &name);
+	if (!ret) {
+		ret = ceph_ll_mkdir(cd->cmount, parent, name, CEPHFS_DIR_MODE,
+				    &dir, &stx, 0, 0, cd->perms);
+		if (!ret)
+			ceph_ll_put(cd->cmount, dir);
+		ceph_ll_put(cd->cmount, parent);
+	}
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_mkdir", path);
+	return 0;
+}
+
+static int cephfs_md_rmdir(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_md_remove(cd, path, true);
+}
+
+/* NAME to NAME.renamed, or back; a failure names the source. */
+static int cephfs_rename_suffixed(struct cephfs_data *cd, const char *path,
+				  bool back)
+{
+	const char *from, *to;
+	char *renamed;
+	int ret;
+
+	if (asprintf(&renamed, "%s" CEPHFS_RENAMED_SUFFIX, path) < 0)
+		return cephfs_error(cd->td, -ENOMEM, "asprintf", path);
+	from = back ? renamed : path;
+	to = back ? path : renamed;
+	ret = ceph_rename(cd->cmount, from, to);
+	if (ret)
+		cephfs_error(cd->td, ret, "ceph_rename", from);
+	free(renamed);
+	return ret ? 1 : 0;
+}
+
+static int cephfs_md_rename(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_rename_suffixed(cd, path, false);
+}
+
+static int cephfs_md_rename_back(struct cephfs_data *cd, const char *path)
+{
+	return cephfs_rename_suffixed(cd, path, true);
+}
+
+static void cephfs_listing_close(struct cephfs_data *cd)
+{
+	if (cd->listing)
+		ceph_closedir(cd->cmount, cd->listing);
+	cd->listing = NULL;
+	free(cd->listing_dir);
+	cd->listing_dir = NULL;
+}
+
+/* List @dir (taken over), unless it is the one being listed already. */
+static int cephfs_listing_open(struct cephfs_data *cd, char *dir)
+{
+	if (cd->listing_dir && !strcmp(cd->listing_dir, dir)) {
+		free(dir);
+		return 0;
+	}
+	cephfs_listing_close(cd);
+	cd->listing_dir = dir;
+	cd->listing_entries = 0;
+	return ceph_opendir(cd->cmount, dir, &cd->listing);
+}
+
+/* 1: read an entry other than . and .., 0: end of the directory,
+ * or -errno. */
+static int cephfs_listing_next(struct cephfs_data *cd)
+{
+	struct dirent de;
+	int ret;
+
+	do
+		ret = ceph_readdir_r(cd->cmount, cd->listing, &de);
+	while (ret == 1 && (!strcmp(de.d_name, ".") ||
+			    !strcmp(de.d_name, "..")));
+	return ret;
+}
+
+/*
+ * The next entry of the directory @path is in: each file of a readdir job
+ * reads one, so a job of nrfiles files reads nrfiles entries, and its
+ * directory must have that many (besides . and ..).
+ */
+static int cephfs_md_readdir(struct cephfs_data *cd, const char *path)
+{
+	char *dir = path_dirname(path);
+	int ret;
+
+	if (!dir)
+		return cephfs_error(cd->td, -ENOMEM, "malloc", path);
+	ret = cephfs_listing_open(cd, dir);
+	if (ret) {
+		cephfs_error(cd->td, ret, "ceph_opendir", cd->listing_dir);
+		cephfs_listing_close(cd);
+		return 1;
+	}
+	ret = cephfs_listing_next(cd);
+	if (ret < 0)
+		return cephfs_error(cd->td, ret, "ceph_readdir", cd->listing_dir);
+	if (!ret) {
+		if (!cd->td->error)
+			log_err("cephfs: %s: ceph_readdir(%s): end of the directory after %u entries, short of the job's %u files (one entry each)\n",
+				cd->td->o.name, cd->listing_dir,
+				cd->listing_entries, cd->td->o.nr_files);
+		td_verror(cd->td, ENODATA, "ceph_readdir");
+		return 1;
+	}
+	cd->listing_entries++;
+	return 0;
+}
+
+static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
+	[CEPHFS_OP_CREATE]	= cephfs_md_create,
+	[CEPHFS_OP_OPEN]	= cephfs_md_open,
+	[CEPHFS_OP_STAT]	= cephfs_md_stat,
+	[CEPHFS_OP_UNLINK]	= cephfs_md_unlink,
+	[CEPHFS_OP_MKDIR]	= cephfs_md_mkdir,
+	[CEPHFS_OP_RMDIR]	= cephfs_md_rmdir,
+	[CEPHFS_OP_RENAME]	= cephfs_md_rename,
+	[CEPHFS_OP_RENAME_BACK]	= cephfs_md_rename_back,
+	[CEPHFS_OP_READDIR]	= cephfs_md_readdir,
+};
+
+int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
+		       struct fio_file *f, enum cephfs_op op)
+{
+	const char *at = cephfs_confined(cd, f->file_name);
+	struct timespec start;
+
+	if (!at)
+		return 1;
+	cephfs_start_clock(td, &start);
+	if (cephfs_md_ops[op](cd, at))
+		return 1;
+	cephfs_add_op_sample(td, cd, &start);
+	return 0;
+}
+
+void cephfs_md_cleanup(struct cephfs_data *cd)
+{
+	cephfs_listing_close(cd);
+	cephfs_remove_emptied_dirs(cd);
+}

@@ -1,0 +1,428 @@
+/*
+ * The engine's options: fio's table of them, and the checks and decoding
+ * fio's own parser does not do, run before the job mounts anything.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "async.h"
+#include "cephfs.h"
+#include "dirpin.h"
+#include "escape.h"
+#include "pathutil.h"
+
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+#define CEPHFS_ASYNC_DEFAULT "native"
+#else
+#define CEPHFS_ASYNC_DEFAULT "emulated"
+#endif
+
+struct fio_option cephfs_fio_options[] = {
+	{
+		.name	= "cephfs_conf",
+		.lname	= "Ceph configuration file",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, conf),
+		.help	= "ceph.conf to read (default: libcephfs' search: CEPH_CONF, /etc/ceph/ceph.conf)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_id",
+		.lname	= "Ceph client id",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, id),
+		.help	= "Client id to authenticate as, without 'client.'",
+		.def	= "admin",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_keyring",
+		.lname	= "Ceph keyring",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, keyring),
+		.help	= "Keyring file (default: from the configuration)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_fs",
+		.lname	= "CephFS filesystem name",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, fs),
+		.help	= "Filesystem to mount (default: the cluster's default)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_root",
+		.lname	= "CephFS mount root",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, root),
+		.help	= "Directory of the filesystem mounted as root; file names are relative to it",
+		.def	= "/",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_uid",
+		.lname	= "CephFS user id",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, uid),
+		.help	= "User id to act as (ceph_mount_perms_set); -1 keeps the process's",
+		.def	= "-1",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_gid",
+		.lname	= "CephFS group id",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, gid),
+		.help	= "Group id to act as (ceph_mount_perms_set); -1 keeps the process's",
+		.def	= "-1",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_client_oc",
+		.lname	= "CephFS client object cache",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, client_oc),
+		.help	= "Override client_oc: 0 or 1; -1 keeps the configured value",
+		.def	= "-1",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_client_oc_size",
+		.lname	= "CephFS client object cache size",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct cephfs_options, client_oc_size),
+		.help	= "Override client_oc_size (bytes, K/M/G suffixes); 0 keeps the configured value",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_msgr_workers",
+		.lname	= "Ceph messenger worker threads",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, msgr_workers),
+		.help	= "Override ms_async_op_threads: 1 to 24; 0 keeps the configured value",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_set",
+		.lname	= "Ceph configuration overrides",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, set),
+		.help	= "Extra client settings, key=value pairs separated by commas",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_mount_per_job",
+		.lname	= "CephFS mount per job",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, mount_per_job),
+		.help	= "Give each job its own mount instead of sharing one per configuration",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_mount_timeout",
+		.lname	= "CephFS mount timeout",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, mount_timeout),
+		.help	= "Seconds to wait for the cluster when mounting and for the MDS to close the session (client_mount_timeout, client_shutdown_timeout); 0 keeps the configured values",
+		.def	= "30",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_op_timeout",
+		.lname	= "CephFS operation timeout",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, op_timeout),
+		.help	= "Seconds before an OSD or monitor operation fails with ETIMEDOUT (rados_osd_op_timeout, rados_mon_op_timeout); 0 keeps the configured value (wait forever)",
+		.def	= "120",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_op",
+		.lname	= "CephFS operation",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct cephfs_options, op),
+		.help	= "What to time for each file",
+		.def	= "io",
+		.posval	= {
+			{ .ival = "io", .oval = CEPHFS_OP_IO,
+			  .help = "Read/write/sync/trim data as the job says" },
+			{ .ival = "create", .oval = CEPHFS_OP_CREATE,
+			  .help = "Create each file (it must not exist), no data" },
+			{ .ival = "open", .oval = CEPHFS_OP_OPEN,
+			  .help = "Open each existing file read-only and close it" },
+			{ .ival = "stat", .oval = CEPHFS_OP_STAT,
+			  .help = "statx each existing file" },
+			{ .ival = "unlink", .oval = CEPHFS_OP_UNLINK,
+			  .help = "Unlink each existing file" },
+			{ .ival = "mkdir", .oval = CEPHFS_OP_MKDIR,
+			  .help = "Make each file name a directory (it must not exist)" },
+			{ .ival = "rmdir", .oval = CEPHFS_OP_RMDIR,
+			  .help = "Remove each file name, an empty directory" },
+			{ .ival = "rename", .oval = CEPHFS_OP_RENAME,
+			  .help = "Rename each file NAME to NAME" CEPHFS_RENAMED_SUFFIX },
+			{ .ival = "rename_back", .oval = CEPHFS_OP_RENAME_BACK,
+			  .help = "Rename each NAME" CEPHFS_RENAMED_SUFFIX " back to NAME" },
+			{ .ival = "readdir", .oval = CEPHFS_OP_READDIR,
+			  .help = "Read one entry of the file's directory per file" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_perf_dump",
+		.lname	= "libcephfs perf counter dump",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, perf_dump),
+		.help	= "Write the client's perf counters (JSON) to this file when the mount is released",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_new_dir",
+		.lname	= "CephFS new directory",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, new_dir),
+		.help	= "The directory of the files a job creates must not exist: the job makes it (once per fio process), failing if it exists",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_create_bytes",
+		.lname	= "CephFS bytes written at create",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct cephfs_options, create_bytes),
+		.help	= "With cephfs_op=create: write this many bytes of the job's buffer contents before the close, inside the timed operation (mdtest -w)",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_dir_pin",
+		.lname	= "CephFS directory pin",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, dir_pin),
+		.help	= "Pin the directory the job makes (implies cephfs_new_dir=1) to an MDS rank: N (ceph.dir.pin), distributed (ceph.dir.pin.distributed) or random:P (ceph.dir.pin.random)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_escaped",
+		.lname	= "CephFS escaped values",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, escaped),
+		.help	= "The string options and file names are %XX-escaped (as cephfs-tool writes them): decode them",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_async",
+		.lname	= "CephFS async I/O",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct cephfs_options, async),
+		.help	= "How I/O runs when iodepth > 1",
+		.def	= CEPHFS_ASYNC_DEFAULT,
+		.posval	= {
+			{ .ival = "native", .oval = CEPHFS_ASYNC_NATIVE,
+			  .help = "libcephfs' ceph_ll_nonblocking_readv_writev (Ceph 18 and later)" },
+			{ .ival = "emulated", .oval = CEPHFS_ASYNC_EMULATED,
+			  .help = "Submitter threads running the blocking calls" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_async_threads",
+		.lname	= "CephFS async submitter threads",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, async_threads),
+		.help	= "Threads issuing I/O when iodepth > 1 and cephfs_async=emulated; 0 means one per iodepth slot",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+/*
+ * The range of each number, checked here rather than with fio's
+ * minval/maxval: fio compares an FIO_OPT_ULL as unsigned, so -3 fails as
+ * "18446744073709551613", and its minval only warns when negative.
+ */
+static const struct cephfs_number {
+	const char *name;
+	size_t off;
+	long long min, max;
+} cephfs_numbers[] = {
+#define CEPHFS_NUMBER(field, min, max) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field), min, max }
+	/* -1: the process's own; ids above INT_MAX wrap in UserPerm's int */
+	CEPHFS_NUMBER(uid, -1, INT_MAX),
+	CEPHFS_NUMBER(gid, -1, INT_MAX),
+	CEPHFS_NUMBER(client_oc, -1, 1),
+	CEPHFS_NUMBER(client_oc_size, 0, LLONG_MAX),
+	CEPHFS_NUMBER(msgr_workers, 0, 24),
+	/* the stall watchdog waits twice op_timeout, in an unsigned int */
+	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(async_threads, 0, 1024),
+	/* written by one ceph_ll_write, which returns an int */
+	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
+#undef CEPHFS_NUMBER
+};
+
+static bool cephfs_numbers_out_of_range(const struct cephfs_options *o)
+{
+	const struct cephfs_number *n;
+	long long value;
+	size_t i;
+
+	for (i = 0; i < sizeof(cephfs_numbers) / sizeof(*n); i++) {
+		n = &cephfs_numbers[i];
+		value = *(const long long *)((const char *)o + n->off);
+		if (value < n->min || value > n->max) {
+			log_err("cephfs: %s=%lld is out of range (%lld to %lld)\n",
+				n->name, value, n->min, n->max);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The string options, for cephfs_escaped. */
+static const struct cephfs_string {
+	const char *name;
+	size_t off;
+} cephfs_strings[] = {
+#define CEPHFS_STRING(field) \
+	{ "cephfs_" #field, offsetof(struct cephfs_options, field) }
+	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
+	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
+	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
+#undef CEPHFS_STRING
+};
+
+/* @what: "cephfs_root=" or "file ", to name the value in the error. */
+static bool cephfs_unescape(const char *what, char *value)
+{
+	if (!value || unescape_in_place(value))
+		return true;
+	log_err("cephfs: %s%s: malformed escape (with cephfs_escaped=1 a %% starts %%XX, two hex digits, not %%00)\n",
+		what, value);
+	return false;
+}
+
+/*
+ * cephfs_escaped: decode every string option and file name, before
+ * anything reads them (decoding only shortens, so in place).
+ */
+static bool cephfs_escape_errors(struct thread_data *td,
+				 struct cephfs_options *o)
+{
+	struct fio_file *f;
+	char what[64];
+	unsigned int i;
+
+	if (!o->escaped)
+		return false;
+	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
+		snprintf(what, sizeof(what), "%s=", cephfs_strings[i].name);
+		if (!cephfs_unescape(what, *(char **)((char *)o +
+						      cephfs_strings[i].off)))
+			return true;
+	}
+	for_each_file(td, f, i)
+		if (!cephfs_unescape("file ", f->file_name))
+			return true;
+	return false;
+}
+
+/* Names that climb out of the mount root go before any I/O. */
+static bool cephfs_climbing_files(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i)
+		if (path_climbs(f->file_name)) {
+			log_err("cephfs: file %s: '..' leads above the mount root (cephfs_root)\n",
+				f->file_name);
+			return true;
+		}
+	return false;
+}
+
+static bool cephfs_perf_dump_errors(const char *path)
+{
+	char *target = path_file_target(path);
+	bool creatable = target && path_creatable(target);
+
+	if (!creatable)
+		log_err("cephfs: cephfs_perf_dump=%s: cannot write there: %s\n",
+			path, !target && errno == EEXIST ?
+			"it exists and is not a regular file" : strerror(errno));
+	free(target);
+	return !creatable;
+}
+
+static bool cephfs_option_errors(struct thread_data *td,
+				 const struct cephfs_options *o,
+				 struct cephfs_dir_pin *dir_pin)
+{
+	char why[256];
+
+	if (!cephfs_dir_pin_parse(o->dir_pin, dir_pin, why, sizeof(why))) {
+		log_err("cephfs: %s\n", why);
+		return true;
+	}
+	if (cephfs_numbers_out_of_range(o))
+		return true;
+	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
+		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",
+			o->create_bytes);
+		return true;
+	}
+#ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	if (o->async == CEPHFS_ASYNC_NATIVE) {
+		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later); use cephfs_async=emulated\n");
+		return true;
+	}
+#endif
+	return o->perf_dump && cephfs_perf_dump_errors(o->perf_dump);
+}
+
+
+bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
+			      struct cephfs_dir_pin *dir_pin)
+{
+	return cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
+	       cephfs_option_errors(td, o, dir_pin);
+}
