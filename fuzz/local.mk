@@ -1,6 +1,8 @@
 # --- make fuzz: libFuzzer on what the tool reads from outside ------------
-# Two targets: the command line (options_parse, parse_size) and fio's
-# output file (the reducer and the live status reader).  Each runs for
+# Three targets: the command line (options_parse, parse_size), the
+# settings path from the command line through the job file to the
+# engine's decoding (any bytes given arrive as given, or are refused), and
+# fio's output file (the reducer and the live status reader).  Each runs for
 # FUZZ_SECONDS on the seeds in fuzz/corpus/ (`make -j2 fuzz` runs both at
 # once); the issue's acceptance is FUZZ_SECONDS=600.  They are built with
 # clang, with the tool's sources compiled in, by rules of their own: the
@@ -9,44 +11,55 @@ FUZZ_SECONDS = 60
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_LINK = $(MKDIR_P) fuzz && $(FUZZ_CC) $(AM_CFLAGS) $(FUZZ_CFLAGS) -D_GNU_SOURCE \
-	-I$(top_builddir) -I$(top_srcdir)/tool $(JSONC_CFLAGS) -o $@
+	-I$(top_builddir) -I$(top_srcdir)/tool -I$(top_srcdir)/engine \
+	$(JSONC_CFLAGS) -o $@
 FUZZ_RUN = $(SHELL) $(srcdir)/fuzz/run
 
 FUZZ_OPTIONS_INPUTS = $(srcdir)/fuzz/fuzz-options.c \
-	$(srcdir)/tool/options.c $(srcdir)/tool/size.c
+	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c \
+	$(srcdir)/engine/escape.c
+FUZZ_SETTINGS_INPUTS = $(srcdir)/fuzz/fuzz-settings.c $(srcdir)/tool/jobfile.c \
+	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c \
+	$(srcdir)/engine/escape.c
 FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
 	$(srcdir)/tool/fioresult.c $(srcdir)/tool/progress.c \
-	$(srcdir)/tool/options.c $(srcdir)/tool/size.c
+	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c \
+	$(srcdir)/engine/escape.c
 FUZZ_INCLUDED = config.h $(srcdir)/tool/options.h $(srcdir)/tool/size.h \
 	$(srcdir)/tool/fioresult.h $(srcdir)/tool/jobfile.h \
-	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h
+	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h \
+	$(srcdir)/tool/clients.h $(srcdir)/tool/fiolog.h $(srcdir)/engine/escape.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)
+fuzz/fuzz-settings: $(FUZZ_SETTINGS_INPUTS) $(FUZZ_INCLUDED)
+	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_SETTINGS_INPUTS)
 fuzz/fuzz-reduce: $(FUZZ_REDUCE_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_REDUCE_INPUTS) $(JSONC_LIBS) -lm
 
 # Inputs: a command line is short; fio's output of many jobs is not.
 fuzz-run-options: fuzz/fuzz-options
 	$(FUZZ_RUN) options 4096 $(FUZZ_SECONDS) $(srcdir)
+fuzz-run-settings: fuzz/fuzz-settings
+	$(FUZZ_RUN) settings 9000 $(FUZZ_SECONDS) $(srcdir)
 fuzz-run-reduce: fuzz/fuzz-reduce
 	$(FUZZ_RUN) reduce 65536 $(FUZZ_SECONDS) $(srcdir)
 
 if HAVE_FUZZER
-fuzz: fuzz-run-options fuzz-run-reduce
+fuzz: fuzz-run-options fuzz-run-settings fuzz-run-reduce
 else
 fuzz:
 	@echo "make fuzz needs clang with libFuzzer's runtime: apt-get install clang libclang-rt-14-dev (Debian 12), then run configure again" >&2
 	@exit 1
 endif
-.PHONY: fuzz fuzz-run-options fuzz-run-reduce
+.PHONY: fuzz fuzz-run-options fuzz-run-settings fuzz-run-reduce
 
-CLEANFILES += fuzz/fuzz-options fuzz/fuzz-reduce fuzz/options.log \
-	fuzz/reduce.log
+CLEANFILES += fuzz/fuzz-options fuzz/fuzz-settings fuzz/fuzz-reduce \
+	fuzz/options.log fuzz/settings.log fuzz/reduce.log
 clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf fuzz/work fuzz/artifacts
 .PHONY: clean-fuzz
 
-EXTRA_DIST += fuzz/fuzz-options.c fuzz/fuzz-reduce.c fuzz/run \
-	fuzz/options.dict fuzz/reduce.dict fuzz/corpus
+EXTRA_DIST += fuzz/fuzz-options.c fuzz/fuzz-settings.c fuzz/fuzz-reduce.c \
+	fuzz/run fuzz/options.dict fuzz/settings.dict fuzz/reduce.dict fuzz/corpus
