@@ -22,14 +22,21 @@ static bool find_program(const char *name, char *path, size_t len)
 {
 	const char *dirs = getenv("PATH"), *end;
 
+	/* execvp's own search path where PATH is not set. */
+	if (!dirs)
+		dirs = "/bin:/usr/bin";
+
 	if (strchr(name, '/')) {
 		snprintf(path, len, "%s", name);
 		return !access(path, X_OK);
 	}
-	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
+	for (; dirs; dirs = *end ? end + 1 : NULL) {
 		end = strchrnul(dirs, ':');
-		snprintf(path, len, "%.*s/%s", (int)(end - dirs),
-			 end > dirs ? dirs : ".", name);
+		/* An empty entry is the current directory, as for execvp. */
+		if (end > dirs)
+			snprintf(path, len, "%.*s/%s", (int)(end - dirs), dirs, name);
+		else
+			snprintf(path, len, "./%s", name);
 		if (!access(path, X_OK))
 			return true;
 	}
