@@ -115,38 +115,40 @@ static bool plain_for_fio(const char *what, const char *path, char *error,
 }
 
 /*
- * Can the tool write @path before the run, not after it?  A directory is
- * refused; so is any other file that is not a regular one when the file
- * is replaced rather than written in place (@replaced: the engine renames
- * its perf dump over the path, which would replace a device node).
+ * Can @path be written before the run, not after it?  A directory is
+ * refused.  A file that is replaced rather than written in place
+ * (@replaced: the engine renames its perf dump over the path) is checked
+ * as the engine checks it (path_file_target): a FIFO or device node there
+ * is refused, a link leads to its regular file.
  */
 static bool writable_at(const char *option, const char *path, bool replaced,
 			char *error, size_t len)
 {
+	char *target = NULL;
 	struct stat st;
+	bool ok;
 
-	if (!stat(path, &st)) {
-		if (S_ISDIR(st.st_mode)) {
-			snprintf(error, len, "--%s: '%s' is a directory", option, path);
-			return false;
-		}
-		if (replaced && !S_ISREG(st.st_mode)) {
-			snprintf(error, len, "--%s: '%s' exists and is not a regular file", option,
-				 path);
-			return false;
-		}
-		if (access(path, W_OK)) {
-			snprintf(error, len, "--%s: cannot write '%s': %s", option,
-				 path, strerror(errno));
-			return false;
-		}
-		return true;
+	if (replaced) {
+		target = path_file_target(path);
+		ok = target && path_creatable(target);
+	} else if (stat(path, &st)) {
+		ok = path_creatable(path);
+	} else if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		ok = false;
+	} else {
+		ok = !access(path, W_OK);
 	}
-	if (path_creatable(path))
-		return true;
-	snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
-		 strerror(errno));
-	return false;
+	if (!ok && errno == EISDIR)
+		snprintf(error, len, "--%s: '%s' is a directory", option, path);
+	else if (!ok && errno == EEXIST)
+		snprintf(error, len, "--%s: '%s' exists and is not a regular file",
+			 option, path);
+	else if (!ok)
+		snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
+			 strerror(errno));
+	free(target);
+	return ok;
 }
 
 bool preflight_ok(const struct bench_options *o, char *error, size_t len)
