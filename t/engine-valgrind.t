@@ -44,6 +44,6 @@ under_valgrind emulated
 if native_async; then
 	under_valgrind native
 else
-	skip 4 "$NO_NATIVE_ASYNC"
+	without ceph_ll_nonblocking_readv_writev 4
 fi
 done_testing
