@@ -4,7 +4,7 @@
  *
  *   cephfs-util ls PATH              names in a directory, one per line
  *   cephfs-util stat PATH            "uid gid mode(octal) size"
- *   cephfs-util exists PATH          exit 0 if PATH exists, 1 if not
+ *   cephfs-util exists PATH          exit 0 if PATH exists, 1 if not (ENOENT)
  *   cephfs-util mkdir PATH MODE      mkdir -p, then chmod to MODE (octal)
  *   cephfs-util put PATH SIZE        create PATH holding SIZE bytes
  *   cephfs-util poke PATH OFFSET STR overwrite bytes at OFFSET with STR
@@ -16,6 +16,9 @@
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
+ * Any error, a failed mount included, exits 2 with one line on stderr:
+ * exit 1 is only exists' "absent", so that a test's "nothing left" cannot
+ * pass because nothing could be looked at.
  */
 #include "config.h"
 
@@ -33,7 +36,7 @@ static struct ceph_mount_info *cmount;
 static int fail(const char *what, const char *path, int ret)
 {
 	fprintf(stderr, "cephfs-util: %s %s: %s\n", what, path, strerror(-ret));
-	return 1;
+	return 2;
 }
 
 static int mount_fs(void)
@@ -245,7 +248,7 @@ int main(int argc, char **argv)
 
 	ret = mount_fs();
 	if (ret)
-		return fail("mount", "/", ret);
+		return fail("mount for", argc > 2 ? argv[2] : "/", ret);
 
 	if (!strcmp(cmd, "ls") && argc == 3)
 		ret = cmd_ls(argv[2]);

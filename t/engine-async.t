@@ -125,7 +125,7 @@ async_cases emulated
 if native_async; then
 	async_cases native
 else
-	skip $CASES_PER_PATH "$NO_NATIVE_ASYNC"
+	without ceph_ll_nonblocking_readv_writev $CASES_PER_PATH
 fi
 
 imports=no
@@ -165,7 +165,7 @@ if native_async; then
 		"emulated: iodepth=64 adds a submitter thread per slot ($emulated64 against $native64)"
 	skip 2 "this libcephfs has ceph_ll_nonblocking_readv_writev"
 else
-	skip 2 "$NO_NATIVE_ASYNC"
+	without ceph_ll_nonblocking_readv_writev 2
 	cephfs_fio "$TMP/refused.json" --name=refused --filename="$d/refused" \
 		--rw=write --bs=4k --size=64k --iodepth=4 --cephfs_async=native
 	ok $([ $? != 0 ]; echo $?) "cephfs_async=native is refused without the call"
@@ -195,7 +195,7 @@ if native_async; then
 	async=--cephfs_async=native
 	quota_write native-q16 16 ceph_ll_nonblocking_readv_writev "native: "
 else
-	skip 3 "$NO_NATIVE_ASYNC"
+	without ceph_ll_nonblocking_readv_writev 3
 fi
 # Wait that out here, untimed, rather than in the next test.
 cephfs_fio "$TMP/settle.json" --name=settle --filename="$d/settle" \

@@ -5,12 +5,13 @@
 need_cluster
 cephfs_testdir
 # Ceph 20 has ceph_get_perf_counters; Ceph 16 needs an admin socket.
-if grep -q '^#define HAVE_CEPH_GET_PERF_COUNTERS 1' "$top_builddir/config.h"; then
+if configured ceph_get_perf_counters; then
 	perf_call=yes
 	plan 20
 else
 	perf_call=no
-	plan 23
+	plan 24
+	lacks ceph_get_perf_counters
 fi
 d=$CEPHFS_DIR
 

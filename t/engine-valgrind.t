@@ -4,7 +4,7 @@
 # and no definitely lost block allocated from the engine's code.
 . "$(dirname "$0")/lib.sh"
 need_cluster
-command -v valgrind >/dev/null || skip_all "valgrind not installed"
+command -v valgrind >/dev/null || unavailable "valgrind not installed (scripts/install-deps installs it)"
 # make check-asan runs fio through a script that preloads the sanitizers.
 head -c 4 "$(command -v "$FIO")" | grep -q ELF ||
 	skip_all "fio runs through a wrapper (make check-asan); valgrind cannot watch it"
@@ -44,6 +44,6 @@ under_valgrind emulated
 if native_async; then
 	under_valgrind native
 else
-	skip 4 "$NO_NATIVE_ASYNC"
+	without ceph_ll_nonblocking_readv_writev 4
 fi
 done_testing

@@ -106,13 +106,63 @@ skip() {
 	done
 }
 
-# Whether configure found libcephfs' nonblocking I/O call, so the engine
-# offers cephfs_async=native.
-native_async() {
-	grep -q '^#define HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV 1' \
-		"$top_builddir/config.h"
+# have CALL: config.h's name for CALL, as configure's AC_CHECK_FUNCS makes it.
+have() { echo "HAVE_$1" | tr '[:lower:]' '[:upper:]'; }
+
+# configured CALL: whether configure found libcephfs' CALL, so the engine
+# was built to use it.
+configured() {
+	grep -q "^#define $(have "$1") 1" "$top_builddir/config.h"
 }
-NO_NATIVE_ASYNC="no ceph_ll_nonblocking_readv_writev in this libcephfs"
+
+# Whether the engine offers cephfs_async=native.
+native_async() { configured ceph_ll_nonblocking_readv_writev; }
+
+# exported CALL: whether the libcephfs the engine loads defines CALL, asked
+# of that library (scripts/libcephfs-exports), not of configure; sets
+# LIBCEPHFS to its path.  A library that cannot be looked at bails out:
+# "could not look" is no "absent".
+exported() {
+	LIBCEPHFS=$("$top_srcdir/scripts/libcephfs-exports" "$ENGINE_SO" "$1" 2>"$TMP/exported.err")
+	case $? in
+	0) return 0 ;;
+	1) return 1 ;;
+	esac
+	bail_out "cannot tell whether libcephfs has $1: $(cat "$TMP/exported.err")"
+}
+
+# missed CALL: a failed test, for a CALL the library has that configure
+# did not find.
+missed() {
+	ok 1 "$1: $LIBCEPHFS has it, but configure did not find it (no $(have "$1") in config.h)"
+}
+
+# without CALL COUNT: the COUNT tests that need CALL, in a build without it
+# (config.h).  Skipped, with the reason, where the libcephfs the engine
+# loads truly lacks CALL; failed, naming CALL, where it has CALL and
+# configure missed it.
+without() {
+	if exported "$1"; then
+		n=$2
+		while [ "$n" -gt 0 ]; do
+			missed "$1"
+			n=$((n - 1))
+		done
+	else
+		skip "$2" "this libcephfs lacks $1"
+	fi
+}
+
+# lacks CALL: one test, for a build without CALL whose cases take another
+# way instead of skipping: passes where the libcephfs the engine loads
+# truly lacks CALL, fails naming it where configure missed it.
+lacks() {
+	if exported "$1"; then
+		missed "$1"
+	else
+		ok 0 "$LIBCEPHFS lacks $1, as configure found"
+	fi
+}
 
 done_testing() {
 	[ "$tap_failed" = 0 ]
@@ -125,10 +175,15 @@ need_cluster() {
 		. "$SANDBOX_DIR/env"
 		return
 	fi
-	if [ "${CEPHFS_REQUIRE_CLUSTER:-0}" = 1 ]; then
-		bail_out "no sandbox cluster in $SANDBOX_DIR and CEPHFS_REQUIRE_CLUSTER=1"
-	fi
-	skip_all "no sandbox cluster (install ceph-mon ceph-osd ceph-mds; see doc/development.md)"
+	unavailable "no sandbox cluster in $SANDBOX_DIR (install ceph-mon ceph-osd ceph-mds; see doc/development.md)"
+}
+
+# unavailable REASON: skip the whole test for want of what REASON names;
+# where CEPHFS_REQUIRE_CLUSTER=1 (CI, whose machine scripts/install-deps
+# set up with everything) fail it instead.
+unavailable() {
+	[ "${CEPHFS_REQUIRE_CLUSTER:-0}" != 1 ] || bail_out "$* and CEPHFS_REQUIRE_CLUSTER=1"
+	skip_all "$*"
 }
 
 # A CephFS directory private to this test run, removed at exit.
