@@ -56,7 +56,8 @@ CLUSTER_TESTS += \
 	t/engine-async.t \
 	t/engine-perf.t \
 	t/engine-valgrind.t \
-	t/fault-cluster.t
+	t/fault-cluster.t \
+	t/jobs.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
