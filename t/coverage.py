@@ -9,7 +9,8 @@ are those that no test passes:
 
 - an option counts when it is a word of a command that runs the tool or
   fio: after "$TOOL", "$FIO" or a call of a function whose body runs one
-  (bench, cephfs_fio, md_fio, ...), on the same logical line; an engine
+  (bench, cephfs_fio, md_fio, ...), up to the end of that command (a
+  newline, ;, |, &, a parenthesis or a backquote); an engine
   option also as "--NAME=VALUE" there, or as a "NAME=" line of a job file
   the test writes (an unquoted here-document, or a word "NAME=VALUE" given
   to a function that writes one) or of a job file it runs;

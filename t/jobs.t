@@ -14,13 +14,14 @@ trap 'stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >
 set -- "$top_srcdir"/jobs/*.fio
 plan $(( $# * 3 + 2 ))
 
-# scaled_job FILE: FILE with nrfiles at most 4, a size or filesize of more
-# than 4 MiB 4 MiB (never below one 4 MiB block of the shipped files),
-# a runtime at most 2 s; every other line as shipped.
+# scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
+# 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and
+# runtime at most 2 s; every other line as shipped.
 scaled_job() {
 	awk 'BEGIN { FS = OFS = "=" }
 	$1 == "nrfiles" && $2 + 0 > 4 { $2 = 4 }
-	($1 == "filesize" || $1 == "size") && $2 ~ /^[0-9]+m$/ && $2 + 0 > 4 { $2 = "4m" }
+	($1 == "filesize" || $1 == "size") &&
+		($2 ~ /^[0-9]+[gGtT]$/ || ($2 ~ /^[0-9]+[mM]$/ && $2 + 0 > 4)) { $2 = "4m" }
 	$1 == "runtime" && $2 + 0 > 2 { $2 = 2 }
 	{ print }' "$1"
 }
