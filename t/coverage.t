@@ -19,7 +19,6 @@ ok $([ "$n" -ge 20 ] && grep -q 't/jobs\.t$' "$TMP/cluster-tests"; echo $?) \
 
 # cases NAMES-FILE: the names no cluster test passes, one a line.
 cases() {
-	# shellcheck disable=SC2046
 	python3 "$top_srcdir/t/coverage.py" "$1" $(cat "$TMP/cluster-tests") 2>&1
 }
 
