@@ -16,6 +16,10 @@ AM_TESTS_ENVIRONMENT = \
 	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
 	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL TEST_WRAPPER;
 
+# Every tool and engine option and job file has a cluster case; no cluster.
+TESTS += t/coverage.t
+EXTRA_DIST += t/coverage.t t/coverage.py
+
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
@@ -56,7 +60,8 @@ CLUSTER_TESTS += \
 	t/engine-async.t \
 	t/engine-perf.t \
 	t/engine-valgrind.t \
-	t/fault-cluster.t
+	t/fault-cluster.t \
+	t/jobs.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)

@@ -9,37 +9,6 @@ need_cluster
 tool_root
 plan 33
 
-server_pids=
-# start_server VAR [ENV...]: a fio server on loopback, on the first port
-# of 8801-8820 that nothing listens on (fio binds with SO_REUSEPORT: it
-# would share a busy port rather than fail), its port in VAR.
-start_server() {
-	var=$1
-	shift
-	for port in $(seq 8801 8820); do
-		[ -z "$(ss -Hltn "sport = :$port")" ] || continue
-		env "$@" "$FIO" --server=ip:127.0.0.1,$port \
-			>"$TMP/server-$port.log" 2>&1 &
-		server_pids="$server_pids $!"
-		for i in $(seq 50); do
-			if [ -n "$(ss -Hltn "sport = :$port")" ]; then
-				eval "$var=$port"
-				return 0
-			fi
-			sleep 0.1
-		done
-		bail_out "fio --server on port $port: $(cat "$TMP/server-$port.log")"
-	done
-	bail_out "no free port for a fio server in 8801-8820"
-}
-
-stop_servers() {
-	for pid in $server_pids; do
-		kill $pid 2>/dev/null
-		wait $pid 2>/dev/null
-	done
-	server_pids=
-}
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 
 start_server p1

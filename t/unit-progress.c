@@ -58,7 +58,7 @@ static void test_status_documents(void)
 	o.size = 0;
 	progress_init(&c.progress, &o, PHASE_WRITE, 3000);
 	used = fio_output_split(text, len, on_doc, ignore_line, &c);
-	is_int(c.docs, 3, "two status documents and the final one");
+	is_int(c.docs, 4, "three status documents and the final one");
 	is_int((long long)used, (long long)len, "the whole output consumed");
 	ok(c.nlines >= 2, "a line for each new 10%% step (%d lines)", c.nlines);
 	for (i = 0; i < c.nlines; i++)

@@ -73,6 +73,7 @@ t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
+	t/tool-coverage.t \
 	t/tool-cold-read.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t t/tool-trust.t

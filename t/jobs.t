@@ -1,0 +1,147 @@
+#!/bin/sh
+# Every shipped job file, jobs/*.fio (globbed: a new one is run too), on a
+# private sandbox with two MDS ranks (jobs/pinned.fio needs them), with
+# only its file counts, sizes and runtime scaled down (scaled_job): fio
+# exits 0, no job reports an error, and each job did what it asks, as
+# fio's JSON counts it.  A job file naming $clientuid is meant for fio
+# --client and runs through a fio server on loopback.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+command -v ss >/dev/null || skip_all "no ss (iproute2) to find a free port for the fio server"
+private_sandbox 1073741824 --mds-ranks 2
+trap 'stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+
+set -- "$top_srcdir"/jobs/*.fio
+plan $(( $# * 3 + 2 ))
+
+# scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
+# 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and
+# runtime at most 2 s; every other line as shipped.
+scaled_job() {
+	awk 'BEGIN { FS = OFS = "=" }
+	$1 == "nrfiles" && $2 + 0 > 4 { $2 = 4 }
+	($1 == "filesize" || $1 == "size") &&
+		($2 ~ /^[0-9]+[gGtT]$/ || ($2 ~ /^[0-9]+[mM]$/ && $2 + 0 > 4)) { $2 = "4m" }
+	$1 == "runtime" && $2 + 0 > 2 { $2 = 2 }
+	{ print }' "$1"
+}
+
+# run_job NAME FILE: fio on the job file as its header says to run it,
+# with the engine on the loader path; JSON in $TMP/NAME.json, exit status
+# in $rc.
+run_job() {
+	client=
+	if grep -q '\$clientuid' "$2"; then
+		[ -n "${server_port:-}" ] ||
+			start_server server_port LD_LIBRARY_PATH="$top_builddir/engine"
+		client=--client=127.0.0.1,$server_port
+	fi
+	LD_LIBRARY_PATH=$top_builddir/engine $TEST_WRAPPER "$FIO" \
+		--output-format=json --output="$TMP/$1.json" $client "$2" \
+		>"$TMP/$1.out" 2>"$TMP/$1.err"
+	rc=$?
+	[ $rc = 0 ] || tail -n 5 "$TMP/$1.err" "$TMP/$1.json" | diag_stream
+}
+
+# done_what_asked NAME: per job of the job file $TMP/NAME.fio, what it
+# should have done against what fio counted in $TMP/NAME.json (a line for
+# each job that did not), from its options and its [global] ones:
+# cephfs_op create, stat, open or unlink: one I/O per file in the
+# direction of rw; data: every file's bytes (nrfiles x filesize, or size;
+# read and write together for a mixed rw); time-based: at least one I/O in
+# each direction of rw.  Jobs of one name (numjobs without
+# group_reporting) are summed.
+done_what_asked() {
+	python3 - "$TMP/$1.fio" "$TMP/$1.json" <<'PY'
+import configparser, json, re, sys
+job = configparser.ConfigParser(allow_no_value=True, interpolation=None,
+                                delimiters=("=",), comment_prefixes=(";", "#"))
+job.read(sys.argv[1])
+text = open(sys.argv[2]).read()
+d = json.loads(text[text.index("{"):])
+entries = [j for j in d.get("jobs", d.get("client_stats", []))
+           if j["jobname"] != "All clients"]
+names = []
+done = {}
+for j in entries:
+    if j["jobname"] not in done:
+        names.append(j["jobname"])
+        opts = dict(job["global"]) if job.has_section("global") else {}
+        opts.update(job[j["jobname"]])
+        done[j["jobname"]] = {"opts": opts, "error": 0,
+                              "read": [0, 0], "write": [0, 0]}
+    e = done[j["jobname"]]
+    e["error"] = e["error"] or j["error"]
+    for rw in ("read", "write"):
+        e[rw][0] += j[rw]["io_bytes"]
+        e[rw][1] += j[rw]["total_ios"]
+
+def size(text):
+    m = re.fullmatch(r"(\d+)([kmg]?)", text.lower())
+    return int(m.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[m.group(2)]
+
+missing = [name for name in job.sections() if name != "global" and name not in done]
+if missing or not names:
+    print("not in fio's output:", missing or "any job")
+for name in names:
+    e = done[name]
+    o = e["opts"]
+    jobs = int(o.get("numjobs", 1))
+    files = int(o.get("nrfiles", 1))
+    rw = o.get("rw", "read")
+    if e["error"]:
+        print("%s: error %d" % (name, e["error"]))
+    rw = rw.replace("rand", "")
+    if rw in ("rw", "readwrite"):
+        rw = "read+write"
+    what = 1 if o.get("cephfs_op", "io") != "io" else 0
+    if what:
+        want = jobs * files
+    elif "time_based" in o and o["time_based"] != "0":
+        for direction in rw.split("+"):
+            if not e[direction][1]:
+                print("%s: no %s in its %s s" % (name, direction, o.get("runtime")))
+        continue
+    elif "filesize" in o:
+        want = jobs * files * size(o["filesize"])
+    else:
+        want = jobs * size(o["size"])
+    got = sum(e[direction][what] for direction in rw.split("+"))
+    if got != want:
+        print("%s: %s %d %s, asked for %d" % (name, rw, got, ("bytes", "I/Os")[what], want))
+PY
+}
+
+# files_under DIR: the files (not directories) under DIR of the
+# filesystem, a path a line.
+files_under() {
+	"$CEPHFS_UTIL" ls "$1/" | while read -r entry; do
+		if "$CEPHFS_UTIL" ls "$1/$entry" >/dev/null 2>&1; then
+			files_under "$1/$entry"
+		else
+			echo "$1/$entry"
+		fi
+	done
+}
+
+for job in "$@"; do
+	name=$(basename "$job" .fio)
+	scaled_job "$job" >"$TMP/$name.fio"
+	run_job "$name" "$TMP/$name.fio"
+	is "jobs/$name.fio, scaled: fio exits 0" $rc 0
+	is "... each job did what it asks" "$(done_what_asked "$name" 2>&1)" ""
+	is "... and removed every file it made, as its header says" \
+		"$(files_under "")" ""
+	# The next job starts on an empty filesystem, whatever this one left.
+	"$CEPHFS_UTIL" ls / | while read -r entry; do
+		"$CEPHFS_UTIL" rmtree "/$entry"
+	done
+done
+
+# What a typo in a job file does to the checks above.
+scaled_job "$top_srcdir/jobs/quickstart.fio" >"$TMP/typo.fio"
+printf 'nrfile=4\n' >>"$TMP/typo.fio"
+run_job typo "$TMP/typo.fio" 2>/dev/null
+ok $([ $rc != 0 ]; echo $?) "a job file with an unknown option fails (exit $rc)"
+like "... fio names the option" "$(cat "$TMP/typo.err")" 'nrfile'
+done_testing
