@@ -25,6 +25,7 @@
 #include "async.h"
 #include "cephfs.h"
 #include "io.h"
+#include "layout.h"
 #include "mount_cache.h"
 
 int cephfs_error(struct thread_data *td, int ret, const char *call,
@@ -319,9 +320,14 @@ free_data:
  */
 static int fio_cephfs_post_init(struct thread_data *td)
 {
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd = td->io_ops_data;
+
 	if (td->orig_buffer && !td_write(td))
 		memset(td->orig_buffer, 0, td->orig_buffer_size);
-	return 0;
+	if (o->op != CEPHFS_OP_IO)
+		return 0;
+	return cephfs_layout_files(td, cd) || cephfs_pre_read_files(td, cd);
 }
 
 static void fio_cephfs_cleanup(struct thread_data *td)

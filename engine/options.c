@@ -420,9 +420,41 @@ static bool cephfs_option_errors(struct thread_data *td,
 }
 
 
+#ifdef FIO_OFFLOAD_RATE_HANGS
+static bool cephfs_rate_limited(struct thread_options *to)
+{
+	int ddir;
+
+	for (ddir = 0; ddir < DDIR_RWDIR_CNT; ddir++)
+		if (to->rate[ddir] || to->rate_iops[ddir])
+			return true;
+	return fio_option_is_set(to, rate_process);
+}
+#endif
+
+/* fio's own options that would hang or size a run wrongly here. */
+static bool cephfs_fio_option_errors(struct thread_data *td)
+{
+	if (td->o.fill_device) {
+		log_err("cephfs: %s: fill_device/fill_fs: fio takes the free space of the local filesystem, not CephFS's; give size= instead\n",
+			td->o.name);
+		return true;
+	}
+#ifdef FIO_OFFLOAD_RATE_HANGS
+	if (td->o.io_submit_mode == IO_MODE_OFFLOAD && td->o.iodepth > 1 &&
+	    cephfs_rate_limited(&td->o)) {
+		log_err("cephfs: %s: io_submit_mode=offload with rate, rate_iops or rate_process and iodepth=%u: fio %s hangs in such a job and ignores SIGTERM (fio 3.41 runs it); use iodepth=1, io_submit_mode=inline or fio 3.41\n",
+			td->o.name, td->o.iodepth, FIO_BUILT_FOR_VERSION);
+		return true;
+	}
+#endif
+	return false;
+}
+
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin)
 {
 	return cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
+	       cephfs_fio_option_errors(td) ||
 	       cephfs_option_errors(td, o, dir_pin);
 }

@@ -13,8 +13,9 @@ AM_TESTS_ENVIRONMENT = \
 	FIO='$(FIO)'; ENGINE_SO='$(ENGINE_SO)'; pkglibdir='$(pkglibdir)'; \
 	SANDBOX_DIR='$(SANDBOX_DIR)'; \
 	CEPHFS_UTIL='$(abs_top_builddir)/t/cephfs-util'; \
+	FIO_SOURCE='$(FIO_SOURCE)'; \
 	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
-	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL TEST_WRAPPER;
+	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL FIO_SOURCE TEST_WRAPPER;
 
 # Every tool and engine option and job file has a cluster case; no cluster.
 TESTS += t/coverage.t
@@ -60,10 +61,13 @@ CLUSTER_TESTS += \
 	t/engine-async.t \
 	t/engine-perf.t \
 	t/engine-valgrind.t \
+	t/engine-layout.t \
+	t/engine-examples.t \
 	t/fault-cluster.t \
 	t/jobs.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
+EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
 EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
 
 $(CLUSTER_TESTS:.t=.log): t/sandbox-start.log

@@ -1,0 +1,256 @@
+/*
+ * The files a job reads, laid out before its clock starts.  fio writes a
+ * missing or short file out to the size it will read (filesetup.c,
+ * extend_file), but not for a DISKLESSIO engine: fio-seq-read.fio on a new
+ * directory then failed at its first open with ENOENT.  The same rules
+ * here, through libcephfs: which jobs lay out, the size, the contents
+ * (fio's fill_io_buffer, so buffer_pattern and refill_buffers apply),
+ * create_fsync, and a file left whole or not at all.
+ */
+#include "config.h"
+
+#include <cephfs/libcephfs.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+
+#include "fio.h"
+
+#include "cephfs.h"
+#include "io.h"
+#include "layout.h"
+#include "mount_cache.h"
+
+/*
+ * What fio does to a file that is missing or shorter than the job's range
+ * (extend_file): readers and writers that overwrite get it written out;
+ * a trim-only job gets it created, empty; other writers make their files
+ * as they open them.  create_on_open and allow_file_create=0 leave a
+ * missing file missing, so its open fails as it does without a layout.
+ */
+enum cephfs_layout {
+	CEPHFS_LAYOUT_NONE,
+	CEPHFS_LAYOUT_CREATE,
+	CEPHFS_LAYOUT_CONTENTS,
+};
+
+static enum cephfs_layout cephfs_job_layout(struct thread_data *td)
+{
+	if (td->o.create_on_open || !td->o.allow_create)
+		return CEPHFS_LAYOUT_NONE;
+	if (td_read(td) ||
+	    (td_write(td) && td->o.overwrite && !td->o.file_append))
+		return CEPHFS_LAYOUT_CONTENTS;
+	if (td_trim(td) && !td_write(td))
+		return CEPHFS_LAYOUT_CREATE;
+	return CEPHFS_LAYOUT_NONE;
+}
+
+/* The size @f must have, or 0 when it has it (or more) already. */
+static int cephfs_layout_size(struct thread_data *td, struct cephfs_data *cd,
+			      struct fio_file *f, const char *at,
+			      uint64_t *size)
+{
+	uint64_t want = f->file_offset + f->io_size;
+	struct ceph_statx stx;
+	int ret;
+
+	*size = 0;
+	if (f->filetype != FIO_TYPE_FILE || !f->io_size)
+		return 0;
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
+	cephfs_call_end(cd->mount);
+	if (ret == -ENOENT)
+		stx.stx_size = 0;
+	else if (ret)
+		return cephfs_error(td, ret, "ceph_statx", at);
+	if (stx.stx_size < want)
+		*size = want;
+	return 0;
+}
+
+/* Write @size bytes of fio's buffer contents to the open @cf. */
+static int cephfs_layout_write(struct thread_data *td, struct cephfs_data *cd,
+			       struct cephfs_file *cf, uint64_t size,
+			       char *buf, unsigned long long bs,
+			       const char **call)
+{
+	uint64_t done = 0;
+	int ret = 0;
+
+	*call = "ceph_ll_write";
+	while (done < size && !td->terminate) {
+		unsigned long long len = bs < size - done ? bs : size - done;
+
+		fill_io_buffer(td, buf, len, len);
+		cephfs_call_begin(cd->mount);
+		ret = ceph_ll_write(cd->cmount, cf->fh, done, len, buf);
+		cephfs_call_end(cd->mount);
+		if (ret <= 0)
+			return ret ? ret : -EIO;
+		done += ret;
+	}
+	if (td->terminate || !td->o.create_fsync)
+		return 0;
+	*call = "ceph_ll_fsync";
+	cephfs_call_begin(cd->mount);
+	ret = ceph_ll_fsync(cd->cmount, cf->fh, 0);
+	cephfs_call_end(cd->mount);
+	return ret;
+}
+
+/*
+ * Create @at, and with @buf truncate it and write it to @size.  A layout
+ * that failed or was interrupted removes the file: a short one would be
+ * laid out again next time, but a whole one not yet synced would pass as
+ * laid out.
+ */
+static int cephfs_lay_out(struct thread_data *td, struct cephfs_data *cd,
+			  const char *at, uint64_t size, char *buf,
+			  unsigned long long bs)
+{
+	struct cephfs_file cf = { 0 };
+	const char *call = "ceph_ll_create", *unlink_call;
+	int ret;
+
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_open(cd, at, O_WRONLY | O_CREAT | (buf ? O_TRUNC : 0),
+			  &cf);
+	cephfs_call_end(cd->mount);
+	if (ret)
+		return cephfs_error(td, ret, call, at);
+	ret = cephfs_layout_write(td, cd, &cf, buf ? size : 0, buf, bs, &call);
+	cephfs_call_begin(cd->mount);
+	cephfs_close(cd, &cf);
+	if (ret || td->terminate)
+		cephfs_remove(cd, at, false, &unlink_call);
+	cephfs_call_end(cd->mount);
+	if (ret)
+		return cephfs_error(td, ret, call, at);
+	return td->terminate;
+}
+
+/* Read [file_offset, file_offset + io_size) of @at once, for pre_read. */
+static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
+			   struct fio_file *f, const char *at, char *buf,
+			   unsigned long long bs)
+{
+	struct cephfs_file cf = { 0 };
+	uint64_t off = f->file_offset, end = f->file_offset + f->io_size;
+	const char *call = "ceph_ll_open";
+	int ret;
+
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_open(cd, at, O_RDONLY, &cf);
+	cephfs_call_end(cd->mount);
+	call = "ceph_ll_read";
+	while (!ret && off < end && !td->terminate) {
+		unsigned long long len = bs < end - off ? bs : end - off;
+
+		cephfs_call_begin(cd->mount);
+		ret = ceph_ll_read(cd->cmount, cf.fh, off, len, buf);
+		cephfs_call_end(cd->mount);
+		if (ret == (int)len) {
+			off += len;
+			ret = 0;
+		} else if (ret >= 0) {
+			ret = -EIO;	/* fio's pre_read: a short read fails */
+		}
+	}
+	if (cf.fh)
+		cephfs_close(cd, &cf);
+	return ret ? cephfs_error(td, ret, call, at) : 0;
+}
+
+/* The files to lay out, counted and sized for fio's own message. */
+static int cephfs_layout_plan(struct thread_data *td, struct cephfs_data *cd,
+			      uint64_t *sizes)
+{
+	uint64_t total = 0;
+	unsigned int i, n = 0;
+	struct fio_file *f;
+	const char *at;
+
+	for_each_file(td, f, i) {
+		at = cephfs_confined(cd, f->file_name);
+		if (!at || cephfs_layout_size(td, cd, f, at, &sizes[i]))
+			return -1;
+		n += sizes[i] != 0;
+		total += sizes[i];
+	}
+	if (n && (output_format & FIO_OUTPUT_NORMAL))
+		log_info("%s: Laying out IO file%s (%u file%s / %s%lluMiB)\n",
+			 td->o.name, n > 1 ? "s" : "", n, n > 1 ? "s" : "",
+			 n > 1 ? "total " : "", (unsigned long long)total >> 20);
+	return n;
+}
+
+int cephfs_layout_files(struct thread_data *td, struct cephfs_data *cd)
+{
+	enum cephfs_layout layout = cephfs_job_layout(td);
+	unsigned long long bs = td->o.max_bs[DDIR_WRITE];
+	uint64_t *sizes;
+	struct fio_file *f;
+	unsigned int i;
+	char *buf = NULL;
+	int ret = 0;
+
+	if (layout == CEPHFS_LAYOUT_NONE || !td->files_index)
+		return 0;
+	sizes = calloc(td->files_index, sizeof(*sizes));
+	if (!sizes) {
+		td_verror(td, ENOMEM, "calloc");
+		return 1;
+	}
+	ret = cephfs_layout_plan(td, cd, sizes);
+	if (ret > 0 && layout == CEPHFS_LAYOUT_CONTENTS && !(buf = malloc(bs))) {
+		td_verror(td, ENOMEM, "layout buffer");
+		ret = -1;
+	}
+	for_each_file(td, f, i) {
+		if (ret <= 0 || td->terminate)
+			break;
+		if (sizes[i] && cephfs_lay_out(td, cd,
+					       cephfs_confined(cd, f->file_name),
+					       sizes[i], buf, bs))
+			ret = -1;
+	}
+	free(buf);
+	free(sizes);
+	return ret < 0 || td->terminate;
+}
+
+int cephfs_pre_read_files(struct thread_data *td, struct cephfs_data *cd)
+{
+	unsigned long long bs = td->o.max_bs[DDIR_READ];
+	struct fio_file *f;
+	unsigned int i;
+	const char *at;
+	char *buf;
+	int ret = 0;
+
+	if (!td->o.pre_read)
+		return 0;
+	/*
+	 * fio's own pre-read reads f->fd with read(2), which an engine that
+	 * opens through libcephfs does not have: it failed every job.
+	 */
+	td->o.pre_read = 0;
+	buf = malloc(bs);
+	if (!buf) {
+		td_verror(td, ENOMEM, "pre_read buffer");
+		return 1;
+	}
+	for_each_file(td, f, i) {
+		if (td->terminate)
+			break;
+		at = cephfs_confined(cd, f->file_name);
+		if (!at || cephfs_pre_read(td, cd, f, at, buf, bs)) {
+			ret = 1;
+			break;
+		}
+	}
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,120 @@
+#!/bin/sh
+# fio lays out the files a job reads before its clock starts; the engine
+# does it through libcephfs, by fio's rules: a read job on a new directory
+# gets its files written to the size it reads, with fio's buffer contents,
+# saying "Laying out IO file" as fio does, outside the timed run; files
+# already whole are left alone (a verify written by one job still verifies
+# in the next); allow_file_create=0 still fails on a missing file; an
+# interrupted layout leaves no file; cephfs_root confines it; pre_read
+# reads through libcephfs.  Jobs fio would hang in or size by the local
+# filesystem are refused before they run.
+. "$(dirname "$0")/lib.sh"
+need_cluster
+cephfs_testdir
+plan 24
+d=$CEPHFS_DIR
+size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
+# With --output-format=json,normal fio's JSON follows its text in one
+# file; a job's own messages reach that file when the job is a thread
+# (a job process's are lost with --output, fio's own notes as well).
+laid_out() { grep -c "Laying out IO file" "$1"; }
+read_bytes() {
+	sed -n '/^{$/,/^}$/p' "$1" >"$1.only"
+	json_eval "$1.only" "sum(j['read']['io_bytes'] for j in d['jobs'])"
+}
+
+cephfs_fio "$TMP/r.json" --output-format=json,normal --thread --name=r \
+	--filename="$d/new/r" --rw=read --bs=64k --size=1m
+ok $? "a read job on a file in a new directory runs"
+is "... which it lays out, saying so as fio does" "$(laid_out "$TMP/r.json")" 1
+is "... to the size it reads" "$(size_of "$d/new/r")" 1048576
+is "... and reads all of it" "$(read_bytes "$TMP/r.json")" 1048576
+
+cephfs_fio "$TMP/p.json" --output-format=json,normal --name=p \
+	--filename="$d/pattern" --rw=randread --bs=4k --size=64k \
+	--buffer_pattern=0xdeadbeef
+ok $? "a layout with buffer_pattern runs"
+is "... and writes fio's buffer contents: the pattern" \
+	"$("$CEPHFS_UTIL" cat "$d/pattern" | od -An -tx1 -N8 | tr -d ' ')" \
+	deadbeefdeadbeef
+
+cephfs_fio "$TMP/w.json" --name=w --filename="$d/v" --rw=write --bs=64k \
+	--size=1m --verify=crc32c --do_verify=0
+ok $? "a write job with verify"
+cephfs_fio "$TMP/v.json" --output-format=json,normal --thread --name=v \
+	--filename="$d/v" --rw=read --bs=64k --size=1m --verify=crc32c
+ok $? "... then a read job verifying the same file passes"
+is "... which was whole, so not laid out again" "$(laid_out "$TMP/v.json")" 0
+
+cephfs_fio "$TMP/a.json" --name=a --filename="$d/absent" --rw=read \
+	--bs=4k --size=64k --allow_file_create=0
+ok $([ $? != 0 ]; echo $?) "allow_file_create=0 on a missing file fails, as before"
+like "... naming it" "$(cat "$TMP/fio.err")" "ceph_ll_open\\($d/absent\\): No such file"
+is "... and creates nothing" "$("$CEPHFS_UTIL" exists "$d/absent"; echo $?)" 1
+
+cephfs_fio "$TMP/o.json" --output-format=json,normal --name=o \
+	--filename="$d/over" --rw=randwrite --bs=4k --size=256k --overwrite=1 \
+	--io_size=16k
+ok $? "overwrite=1: a write job lays its file out first, as fio does"
+is "... to its whole size" "$(size_of "$d/over")" 262144
+
+cephfs_fio "$TMP/pr.json" --name=pr --filename="$d/new/r" --rw=read \
+	--bs=64k --size=1m --pre_read=1
+ok $? "pre_read=1 runs (it read f->fd, which this engine has not)"
+
+"$CEPHFS_UTIL" mkdir "$d/lim" 755
+"$CEPHFS_UTIL" mkdir "$d/outside" 755
+"$CEPHFS_UTIL" symlink ../outside "$d/lim/away"
+cephfs_fio "$TMP/c.json" --name=c --cephfs_root="$d/lim" --filename=away/f \
+	--rw=read --bs=4k --size=64k
+ok $([ $? != 0 ]; echo $?) "a layout through a link leading out of cephfs_root is refused"
+is "... and writes nothing there" "$("$CEPHFS_UTIL" ls "$d/outside")" ""
+
+# Interrupted: the layout writes 1 GiB (seconds on the sandbox); SIGINT
+# once fio says it began.  Its bound: the mount timeout, as the engine's
+# mount comes first, and the layout's own stop at the next block.
+timeout=$(( 30 + TIME_MARGIN ))
+$TEST_WRAPPER "$FIO" --ioengine=external:"$ENGINE_SO" --cephfs_fs="$CEPHFS_FS" \
+	--name=big --filename="$d/big" --rw=read --bs=4m --size=1g \
+	--cephfs_mount_timeout=30 >"$TMP/big.out" 2>&1 &
+pid=$!
+i=0
+until grep -q "Laying out IO file" "$TMP/big.out" || [ $i -ge $(( timeout * 10 )) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if grep -q "Laying out IO file" "$TMP/big.out"; then
+	size_then=$(size_of "$d/big" 2>/dev/null)
+	kill -INT $pid
+	wait $pid
+	ok 0 "the layout of 1 GiB began (fio said so) within $timeout s"
+	diag "size when interrupted: ${size_then:-none}"
+else
+	kill -KILL $pid
+	wait $pid
+	ok 1 "the layout of 1 GiB began (fio said so) within $timeout s"
+fi
+is "an interrupted layout leaves no file" "$("$CEPHFS_UTIL" exists "$d/big"; echo $?)" 1
+is "... and fio read nothing" "$(grep -c 'READ:' "$TMP/big.out")" 0
+
+cephfs_fio "$TMP/f.json" --name=f --filename="$d/fill" --rw=write --bs=4k \
+	--fill_device=1
+ok $([ $? != 0 ]; echo $?) "fill_device is refused"
+like "... saying why" "$(cat "$TMP/fio.err")" \
+	"^cephfs: f: fill_device/fill_fs: fio takes the free space of the local filesystem"
+
+# fio 3.33 hangs in this job, deaf to SIGTERM; 3.41 runs it.
+t0=$(date +%s)
+cephfs_fio "$TMP/off.json" --name=off --filename="$d/off" --rw=write \
+	--bs=4k --size=64k --iodepth=8 --io_submit_mode=offload --rate_iops=500 \
+	--cephfs_mount_timeout=30
+rc=$?
+if grep -q '^#define FIO_OFFLOAD_RATE_HANGS 1' "$top_builddir/config.h"; then
+	like "fio $("$FIO" --version): rate-limited offload is refused, naming fio's defect" \
+		"$(cat "$TMP/fio.err")" \
+		"^cephfs: off: io_submit_mode=offload with rate, rate_iops or rate_process and iodepth=8: fio [0-9.]+ hangs"
+else
+	is "fio $("$FIO" --version): rate-limited offload runs" "$rc" 0
+fi
+within "... and ends" $(( $(date +%s) - t0 )) 30
+done_testing
