@@ -4,14 +4,15 @@
 # gets its files written to the size it reads, with fio's buffer contents,
 # saying "Laying out IO file" as fio does, outside the timed run; files
 # already whole are left alone (a verify written by one job still verifies
-# in the next); allow_file_create=0 still fails on a missing file; an
+# in the next); allow_file_create=0 still fails on a missing file;
+# create_only lays out and stops; file_append starts at the end; an
 # interrupted layout leaves no file; cephfs_root confines it; pre_read
 # reads through libcephfs.  Jobs fio would hang in or size by the local
 # filesystem are refused before they run.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 24
+plan 29
 d=$CEPHFS_DIR
 size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
 # With --output-format=json,normal fio's JSON follows its text in one
@@ -57,6 +58,23 @@ cephfs_fio "$TMP/o.json" --output-format=json,normal --name=o \
 	--io_size=16k
 ok $? "overwrite=1: a write job lays its file out first, as fio does"
 is "... to its whole size" "$(size_of "$d/over")" 262144
+
+cephfs_fio "$TMP/co.json" --name=co --filename="$d/co" --rw=read --bs=64k \
+	--size=256k --create_only=1
+ok $? "create_only=1: the job only lays out"
+is "... its file, whole" "$(size_of "$d/co")" 262144
+
+append() {
+	cephfs_fio "$TMP/ap.json" --name=ap --filename="$d/ap" --rw=write \
+		--bs=4k --size=8k --file_append=1
+}
+head8k() { "$CEPHFS_UTIL" cat "$d/ap" | head -c 8192 | md5sum; }
+append
+ok $? "file_append=1 on a new file writes it"
+first=$(head8k)
+append
+is "... and again appends after its end" "$(size_of "$d/ap")" 16384
+is "... keeping what was there" "$(head8k)" "$first"
 
 cephfs_fio "$TMP/pr.json" --name=pr --filename="$d/new/r" --rw=read \
 	--bs=64k --size=1m --pre_read=1
