@@ -5,7 +5,7 @@
  * directory then failed at its first open with ENOENT.  The same rules
  * here, through libcephfs: which jobs lay out, the size, the contents
  * (fio's fill_io_buffer, so buffer_pattern and refill_buffers apply),
- * create_fsync, and a file left whole or not at all.
+ * create_fsync, a file left whole or not at all, and file_append's start.
  */
 #include "config.h"
 
@@ -163,6 +163,44 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 	return ret ? cephfs_error(td, ret, call, at) : 0;
 }
 
+/*
+ * file_append: fio starts the job at the file's end, which it takes from
+ * a size the engine could not give it before the job's mount (the job's
+ * size= stood in): writes to an existing file went to offset 0, over the
+ * data they were to follow, and a new file got none.
+ */
+static int cephfs_append_offsets(struct thread_data *td,
+				 struct cephfs_data *cd)
+{
+	struct ceph_statx stx;
+	struct fio_file *f;
+	unsigned int i;
+	const char *at;
+	int ret;
+
+	if (!td->o.file_append)
+		return 0;
+	for_each_file(td, f, i) {
+		if (f->filetype != FIO_TYPE_FILE)
+			continue;
+		at = cephfs_confined(cd, f->file_name);
+		if (!at)
+			return 1;
+		cephfs_call_begin(cd->mount);
+		ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
+		cephfs_call_end(cd->mount);
+		if (ret == -ENOENT)
+			stx.stx_size = 0;
+		else if (ret)
+			return cephfs_error(td, ret, "ceph_statx", at);
+		f->file_offset = stx.stx_size;
+		/* fio's I/O stays below real_file_size and starts at last_pos */
+		f->real_file_size = f->file_offset + f->io_size;
+		fio_file_reset(td, f);
+	}
+	return 0;
+}
+
 /* The files to lay out, counted and sized for fio's own message. */
 static int cephfs_layout_plan(struct thread_data *td, struct cephfs_data *cd,
 			      uint64_t *sizes)
@@ -196,6 +234,8 @@ int cephfs_layout_files(struct thread_data *td, struct cephfs_data *cd)
 	char *buf = NULL;
 	int ret = 0;
 
+	if (cephfs_append_offsets(td, cd))
+		return 1;
 	if (layout == CEPHFS_LAYOUT_NONE || !td->files_index)
 		return 0;
 	sizes = calloc(td->files_index, sizeof(*sizes));

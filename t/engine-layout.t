@@ -4,14 +4,15 @@
 # gets its files written to the size it reads, with fio's buffer contents,
 # saying "Laying out IO file" as fio does, outside the timed run; files
 # already whole are left alone (a verify written by one job still verifies
-# in the next); allow_file_create=0 still fails on a missing file; an
+# in the next); allow_file_create=0 still fails on a missing file;
+# create_only lays out and stops; file_append starts at the end; an
 # interrupted layout leaves no file; cephfs_root confines it; pre_read
 # reads through libcephfs.  Jobs fio would hang in or size by the local
 # filesystem are refused before they run.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 24
+plan 29
 d=$CEPHFS_DIR
 size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
 # With --output-format=json,normal fio's JSON follows its text in one
@@ -58,6 +59,23 @@ cephfs_fio "$TMP/o.json" --output-format=json,normal --name=o \
 ok $? "overwrite=1: a write job lays its file out first, as fio does"
 is "... to its whole size" "$(size_of "$d/over")" 262144
 
+cephfs_fio "$TMP/co.json" --name=co --filename="$d/co" --rw=read --bs=64k \
+	--size=256k --create_only=1
+ok $? "create_only=1: the job only lays out"
+is "... its file, whole" "$(size_of "$d/co")" 262144
+
+append() {
+	cephfs_fio "$TMP/ap.json" --name=ap --filename="$d/ap" --rw=write \
+		--bs=4k --size=8k --file_append=1
+}
+head8k() { "$CEPHFS_UTIL" cat "$d/ap" | head -c 8192 | md5sum; }
+append
+ok $? "file_append=1 on a new file writes it"
+first=$(head8k)
+append
+is "... and again appends after its end" "$(size_of "$d/ap")" 16384
+is "... keeping what was there" "$(head8k)" "$first"
+
 cephfs_fio "$TMP/pr.json" --name=pr --filename="$d/new/r" --rw=read \
 	--bs=64k --size=1m --pre_read=1
 ok $? "pre_read=1 runs (it read f->fd, which this engine has not)"
@@ -103,12 +121,17 @@ ok $([ $? != 0 ]; echo $?) "fill_device is refused"
 like "... saying why" "$(cat "$TMP/fio.err")" \
 	"^cephfs: f: fill_device/fill_fs: fio takes the free space of the local filesystem"
 
-# fio 3.33 hangs in this job, deaf to SIGTERM; 3.41 runs it.
+# fio 3.33 hangs in this job, deaf to SIGTERM; 3.41 runs it, with the
+# engine named in the job's section (on fio's command line, after --name):
+# named only in the global options, fio's offload workers read its name
+# after fio freed it.
 t0=$(date +%s)
-cephfs_fio "$TMP/off.json" --name=off --filename="$d/off" --rw=write \
-	--bs=4k --size=64k --iodepth=8 --io_submit_mode=offload --rate_iops=500 \
-	--cephfs_mount_timeout=30
+$TEST_WRAPPER "$FIO" --name=off --ioengine=external:"$ENGINE_SO" \
+	--cephfs_fs="$CEPHFS_FS" --filename="$d/off" --rw=write --bs=4k \
+	--size=64k --iodepth=8 --io_submit_mode=offload --rate_iops=500 \
+	--cephfs_mount_timeout=30 >"$TMP/fio.out" 2>"$TMP/fio.err"
 rc=$?
+[ $rc = 0 ] || diag "exit $rc: $(cat "$TMP/fio.err")"
 if grep -q '^#define FIO_OFFLOAD_RATE_HANGS 1' "$top_builddir/config.h"; then
 	like "fio $("$FIO" --version): rate-limited offload is refused, naming fio's defect" \
 		"$(cat "$TMP/fio.err")" \
