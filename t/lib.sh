@@ -220,10 +220,11 @@ private_sandbox() {
 # the engine: jobs are held with their mounts up while the test looks.
 # hold_option PHASE NAME: fio's exec_PHASE for a job to hold at, prerun
 # (after the engine's init mounted) or postrun (after the job's I/O, before
-# its files close and its mount goes): it marks NAME held in $TMP/held,
-# then waits for release_held, or for this test to end.
+# its files close and its mount goes): it marks NAME held in
+# $TMP/held/at, then waits for let_go NAME or release_held, or for this
+# test to end.
 hold_option() {
-	echo "--exec_$1=sh -c 'mktemp -p $TMP/held $2.XXXXXX >/dev/null; while [ ! -e $TMP/held/release ] && kill -0 $$ 2>/dev/null; do sleep 0.05; done'"
+	echo "--exec_$1=sh -c 'mktemp -p $TMP/held/at $2.XXXXXX >/dev/null; while [ ! -e $TMP/held/go ] && [ ! -e $TMP/held/go.$2 ] && kill -0 $$ 2>/dev/null; do sleep 0.05; done'"
 }
 
 # held_fio JSON ARGS...: cephfs_fio in the background, its shell's pid in
@@ -231,31 +232,41 @@ hold_option() {
 held_fio() {
 	held_json=$1
 	rm -rf "$TMP/held"
-	mkdir "$TMP/held"
+	mkdir -p "$TMP/held/at"
 	cephfs_fio "$@" &
 	held_pid=$!
 }
 
-# wait_held DESCRIPTION N TIMEOUTS: a test that N jobs held (of any name)
-# within TIMEOUTS (the configured seconds they go through) + TIME_MARGIN;
-# fio ending first fails it at once.
+# held_count [NAME]: how many jobs (named NAME) are holding or have held.
+held_count() {
+	ls "$TMP/held/at" | grep -c "^${1:-.*}\.......$"
+}
+
+# wait_held DESCRIPTION N TIMEOUTS [NAME]: a test that N jobs (named NAME)
+# held within TIMEOUTS (the configured seconds they go through) +
+# TIME_MARGIN; fio ending first fails it at once.
 wait_held() {
 	deadline=$(( $(date +%s) + $3 + TIME_MARGIN ))
-	while [ "$(ls "$TMP/held" | wc -l)" -lt "$2" ] &&
+	while [ "$(held_count "${4:-}")" -lt "$2" ] &&
 	      kill -0 "$held_pid" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do
 		sleep 0.05
 	done
-	is "$1 (within $3 s of timeouts + $TIME_MARGIN s margin)" "$(ls "$TMP/held" | wc -l)" "$2"
+	is "$1 (within $3 s of timeouts + $TIME_MARGIN s margin)" "$(held_count "${4:-}")" "$2"
 }
 
-# release_held: let the held jobs go and wait for fio; its status in $rc.
-# fio's note of each exec_ hook ("NAME : Saving output of ...") comes
-# before its JSON document in the output file: it goes.
+# let_go NAME: the jobs named NAME go on.
+let_go() {
+	touch "$TMP/held/go.$1"
+}
+
+# release_held: let every held job go and wait for fio; its status in $rc.
+# fio's notes ("NAME : Saving output of prerun ..." for each exec_ hook)
+# come before its JSON document in the output file: they go.
 release_held() {
-	touch "$TMP/held/release"
+	touch "$TMP/held/go"
 	wait "$held_pid"
 	rc=$?
-	sed -i '/^[^{]* : Saving output of \(pre\|post\)run in /d' "$held_json"
+	sed -i '/^{$/,$!d' "$held_json"
 }
 
 # descendants_py: a Python function, below(pid), whether a process
