@@ -218,21 +218,35 @@ private_sandbox() {
 
 # Looking at the running client and at the MDS's sessions, from outside
 # the engine: jobs are held with their mounts up while the test looks.
+
+# held_setup: a fresh $TMP/held, with the hook the jobs run (a script: a
+# job file ends an option's value at its first ';').
+held_setup() {
+	held_json=
+	rm -rf "$TMP/held"
+	mkdir -p "$TMP/held/at"
+	cat >"$TMP/held/hook" <<EOF
+mktemp -p "$TMP/held/at" "\$1.XXXXXX" >/dev/null
+while [ ! -e "$TMP/held/go" ] && [ ! -e "$TMP/held/go.\$1" ] && kill -0 $$ 2>/dev/null; do
+	sleep 0.05
+done
+EOF
+}
+
 # hold_option PHASE NAME: fio's exec_PHASE for a job to hold at, prerun
 # (after the engine's init mounted) or postrun (after the job's I/O, before
 # its files close and its mount goes): it marks NAME held in
 # $TMP/held/at, then waits for let_go NAME or release_held, or for this
-# test to end.
+# test to end.  After held_setup.
 hold_option() {
-	echo "--exec_$1=sh -c 'mktemp -p $TMP/held/at $2.XXXXXX >/dev/null; while [ ! -e $TMP/held/go ] && [ ! -e $TMP/held/go.$2 ] && kill -0 $$ 2>/dev/null; do sleep 0.05; done'"
+	echo "--exec_$1=sh $TMP/held/hook $2"
 }
 
 # held_fio JSON ARGS...: cephfs_fio in the background, its shell's pid in
 # $held_pid (fio descends from it).
 held_fio() {
+	held_setup
 	held_json=$1
-	rm -rf "$TMP/held"
-	mkdir -p "$TMP/held/at"
 	cephfs_fio "$@" &
 	held_pid=$!
 }
@@ -266,7 +280,7 @@ release_held() {
 	touch "$TMP/held/go"
 	wait "$held_pid"
 	rc=$?
-	sed -i '/^{$/,$!d' "$held_json"
+	[ -z "$held_json" ] || sed -i '/^{$/,$!d' "$held_json"
 }
 
 # descendants_py: a Python function, below(pid), whether a process
