@@ -43,7 +43,8 @@ EOF
 chmod +x "$TMP/held-fio"
 # held_bench ARGS...: bench in the background through held-fio, with
 # TMPDIR $TMP/asok, where the engine makes its admin sockets for
-# --perf-dump; release_held gives its exit status.
+# --perf-dump (without ceph_get_perf_counters; with it the clients have
+# the sandbox's); release_held gives its exit status.
 mkdir "$TMP/asok"
 held_bench() {
 	held_setup
@@ -66,7 +67,7 @@ held_bench --threads 3 --files 7 --size 64K --per-thread-mount \
 wait_held "--per-thread-mount: the write phase's three jobs hold, mounted" 3 $HOLD_TIMEOUTS write
 is "... each mounts on its own: three MDS sessions" "$(held_sessions | wc -l)" 3
 is "the overrides reach each running client (config get client_oc, client_oc_size, ms_async_op_threads)" \
-	"$(for sock in "$TMP"/asok/fio-cephfs.*/client.asok; do
+	"$(for sock in $(ls "$TMP"/asok/fio-cephfs.*/client.asok 2>/dev/null; held_sockets); do
 		echo "$(client_config "$sock" client_oc) $(client_config "$sock" client_oc_size) $(client_config "$sock" ms_async_op_threads)"
 	done | tr '\n' ,)" "false 8388608 2,false 8388608 2,false 8388608 2,"
 let_go write
