@@ -13,6 +13,7 @@
  *   cephfs-util fallocate PATH LEN   create PATH, preallocate LEN bytes (mode 0)
  *   cephfs-util symlink TARGET PATH  make PATH a symbolic link to TARGET
  *   cephfs-util cat PATH             PATH's contents on stdout
+ *   cephfs-util getxattr PATH NAME   the value of NAME (e.g. ceph.dir.pin.random)
  *
  * Mounts with the usual libcephfs configuration search (CEPH_CONF,
  * CEPH_ARGS), as client CEPH_ID (default admin), filesystem CEPHFS_FS.
@@ -204,6 +205,17 @@ static int cmd_fallocate(const char *path, const char *len_text)
 	return 0;
 }
 
+static int cmd_getxattr(const char *path, const char *name)
+{
+	char value[4096];
+	int ret = ceph_getxattr(cmount, path, name, value, sizeof(value));
+
+	if (ret < 0)
+		return fail("getxattr", path, ret);
+	printf("%.*s\n", ret, value);
+	return 0;
+}
+
 static int rmtree(const char *path)
 {
 	struct ceph_dir_result *dir;
@@ -272,8 +284,10 @@ int main(int argc, char **argv)
 		ret = cmd_symlink(argv[2], argv[3]);
 	else if (!strcmp(cmd, "cat") && argc == 3)
 		ret = cmd_cat(argv[2]);
+	else if (!strcmp(cmd, "getxattr") && argc == 4)
+		ret = cmd_getxattr(argv[2], argv[3]);
 	else {
-		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate|symlink|cat PATH [ARGS]\n");
+		fprintf(stderr, "usage: cephfs-util ls|stat|exists|mkdir|put|poke|rmtree|setxattr|fallocate|symlink|cat|getxattr PATH [ARGS]\n");
 		ret = 2;
 	}
 	ceph_shutdown(cmount);

@@ -1,13 +1,14 @@
 #!/bin/sh
 # cephfs_dir_pin: a job's directory pinned to rank 1 of a two-rank private
 # sandbox is served by rank 1, as the MDSs' own subtree maps say, and so is
-# a directory made below it later; an unpinned one stays on rank 0.  Values
+# a directory made below it later; an unpinned one stays on rank 0; the
+# distributed and random pins are the MDS's, read back.  Values
 # the MDS would refuse, and a rank the filesystem does not have, fail the
 # job with one line naming the value and leave no directory behind.
 . "$(dirname "$0")/lib.sh"
 
 need_cluster
-plan 30
+plan 32
 FILES=40
 
 # pin_fio NAME DIR [ARGS...]: one job creating $FILES empty files in DIR.
@@ -96,10 +97,18 @@ pin_fio below "$D/pinned/below"
 is "a job makes a directory below the pinned one" $? 0
 is "... which rank 1 serves" "$(subtree_auth "$D/pinned/below")" "$D/pinned 1"
 
+# The ephemeral pins move nothing that can be waited for here (the job
+# makes files, not subdirectories), so the MDS's record of them is read
+# back through another client's mount (the vxattrs it fills from the
+# inode the MDS sends).
 pin_fio distributed "$D/distributed" --cephfs_dir_pin=distributed
 is "cephfs_dir_pin=distributed: the job creates its files" $? 0
+is "... in a directory the MDS has pinned distributed (ceph.dir.pin.distributed)" \
+	"$("$CEPHFS_UTIL" getxattr "$D/distributed" ceph.dir.pin.distributed)" 1
 pin_fio random "$D/random" --cephfs_dir_pin=random:0.01
 is "cephfs_dir_pin=random:0.01 (the MDS's default maximum): the job creates its files" $? 0
+is "... in a directory the MDS has pinned at random, 0.01 (ceph.dir.pin.random)" \
+	"$("$CEPHFS_UTIL" getxattr "$D/random" ceph.dir.pin.random)" 0.01
 
 refused "a rank the two-rank filesystem lacks" "$D/rank2" \
 	"^cephfs: refused: cephfs_dir_pin=2: filesystem '$CEPHFS_FS' has no MDS rank 2, it has 2 ranks, 0 to 1 " \

@@ -6,58 +6,89 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 15
+plan 21
 d=$CEPHFS_DIR
 
-# fio --debug=process shows the engine's "new mount" / "shared mount"
-# lines, on fio's normal output (in JSON mode they would land in the JSON).
+# The mounts a fio process makes are the MDS's sessions whose client
+# metadata names its pid (or a job process's, below it), counted while
+# every job holds at exec_prerun, after the engine's init has mounted:
+# held, no job can finish and unmount before the next one mounts, so
+# sharing is never a matter of timing.  Each wait is bounded by the mount
+# timeout (cephfs_mount_timeout, 30 s) + TIME_MARGIN.
+MOUNT_TIMEOUT=30
+sessions() { held_sessions | wc -l; }
+pids() { held_sessions | cut -d' ' -f2 | sort -u | wc -l; }
+
+# four_jobs CASE NAME ARGS...: four jobs writing and verifying a file
+# each, held mounted; two tests.
+four_jobs() {
+	case=$1 name=$2
+	shift 2
+	held_fio "$TMP/$name.json" --name=$name --numjobs=4 \
+		--filename_format="$d/$name.\$jobnum" --rw=write --bs=64k \
+		--size=256k --verify=crc32c "$(hold_option prerun $name)" "$@"
+	wait_held "$case: all four hold, mounted" 4 $MOUNT_TIMEOUT
+}
+four_done() {
+	release_held
+	is "$1: fio succeeds, every job verified its file" \
+		"$rc $(json_eval "$held_json" "sum(j['read']['io_bytes'] for j in d['jobs'])")" "0 1048576"
+}
+
+four_jobs "threads" shared --thread
+is "threads: the MDS has one session of fio's" "$(sessions)" 1
+four_done "threads"
+
+four_jobs "threads, cephfs_mount_per_job=1" own --thread --cephfs_mount_per_job=1
+is "own mounts: four sessions, all of fio's one process" "$(sessions) $(pids)" "4 1"
+four_done "own mounts"
+
+four_jobs "processes" proc
+is "processes: four sessions, one per job process" "$(sessions) $(pids)" "4 4"
+four_done "processes"
+
+# The mount cache's key is every setting: jobs differing in one get a
+# mount each, which the client's own configuration (its admin socket's
+# config get) shows; jobs alike share theirs.
+held_fio "$TMP/keys.json" --thread --rw=write --bs=4k --size=4k \
+	"$(hold_option prerun k)" --filename_format="$d/keys.\$jobname.\$jobnum" \
+	--name=default --numjobs=2 \
+	--name=ocsize --numjobs=2 --cephfs_client_oc_size=8M \
+	--name=set --numjobs=2 --cephfs_set=client_oc_max_dirty=1048576
+wait_held "three settings, two jobs each: all six hold, mounted" 6 $MOUNT_TIMEOUT
+is "... the MDS has three sessions of fio's" "$(sessions)" 3
+is "... each client configured as its pair of jobs: client_oc_size, client_oc_max_dirty" \
+	"$(for sock in $(held_sockets); do
+		echo "$(client_config "$sock" client_oc_size) $(client_config "$sock" client_oc_max_dirty)"
+	done | sort | tr '\n' ,)" \
+	"209715200 1048576,209715200 104857600,8388608 104857600,"
+release_held
+is "... fio succeeds" $rc 0
+
+# A later stonewall group mounts afresh: the read group's session is
+# another than the write group's, which has closed.
+held_fio "$TMP/group.json" --thread --filesize=256k --bs=64k \
+	--filename_format="$d/group.\$jobnum" --verify=crc32c \
+	--name=write --numjobs=2 --rw=write --do_verify=0 "$(hold_option prerun write)" \
+	--name=read --numjobs=2 --rw=read --stonewall "$(hold_option prerun read)"
+wait_held "write group then read group: the write group's two threads hold" 2 $MOUNT_TIMEOUT write
+write_session=$(held_sessions)
+is "... sharing one session" "$(echo "$write_session" | grep -c .)" 1
+let_go write
+wait_held "the read group's two threads hold" 2 $MOUNT_TIMEOUT read
+read_session=$(held_sessions)
+is "... sharing one session, not the write group's" \
+	"$(echo "$read_session" | grep -c .) $([ "$read_session" != "$write_session" ]; echo $?)" "1 0"
+release_held
+is "... and read and verified all the write group wrote" \
+	"$rc $(json_eval "$held_json" "sum(j['read']['io_bytes'] for j in d['jobs'])")" "0 524288"
+
+# fio --debug=process shows the engine's lines on fio's normal output (in
+# JSON mode they would land in the JSON).
 traced_fio() {
 	$TEST_WRAPPER "$FIO" --debug=process --ioengine=external:"$ENGINE_SO" \
 		--cephfs_fs="$CEPHFS_FS" "$@" >"$TMP/fio.out" 2>"$TMP/fio.err"
 }
-mounts() { grep -c "cephfs: $1 mount" "$TMP/fio.out"; }
-
-# fio mounts in each job's init, after it has started the job, so on a
-# loaded machine one job of a group can finish and unmount before the
-# next one mounts.  Jobs meant to share a mount meet at a barrier first:
-# exec_prerun runs after the engine's init, and returns once N jobs have
-# arrived in DIR, or after the mount timeout + TIME_MARGIN (then a count
-# below fails the test, instead of it hanging).
-barrier() {
-	dir=$TMP/barrier-$1
-	mkdir "$dir"
-	echo "--exec_prerun=sh -c 'mktemp -p $dir >/dev/null; i=0; while [ \$(ls $dir | wc -l) -lt $2 ] && [ \$i -lt $(( (30 + TIME_MARGIN) * 20 )) ]; do sleep 0.05; i=\$((i + 1)); done'"
-}
-four_jobs() {
-	name=$1
-	shift
-	(cd "$TMP" && traced_fio --name=m --numjobs=4 \
-		--filename_format="$d/$name.\$jobnum" --rw=write --bs=64k \
-		--size=256k --verify=crc32c "$@")
-}
-
-four_jobs shared --thread "$(barrier shared 4)"
-ok $? "4 jobs as threads"
-is "threads: one new mount" "$(mounts new)" 1
-is "threads: three jobs share it" "$(mounts shared)" 3
-
-four_jobs own --thread --cephfs_mount_per_job=1
-ok $? "4 jobs as threads with cephfs_mount_per_job=1"
-is "own mounts: four new mounts" "$(mounts new)" 4
-is "own mounts: none shared" "$(mounts shared)" 0
-
-four_jobs proc
-ok $? "4 jobs as processes"
-is "processes: one mount each" "$(mounts new)" 4
-
-(cd "$TMP" && traced_fio --thread --filesize=256k --bs=64k \
-	--filename_format="$d/group.\$jobnum" --verify=crc32c \
-	--name=write --numjobs=2 --rw=write --do_verify=0 "$(barrier write 2)" \
-	--name=read --numjobs=2 --rw=read --stonewall "$(barrier read 2)")
-ok $? "write group then read group, two threads each"
-is "each group mounts afresh" "$(mounts new)" 2
-is "within a group the mount is shared" "$(mounts shared)" 2
-like "the read group verified all it read" "$(cat "$TMP/fio.out")" "READ: .*io=512KiB"
 
 # A job that unmounts straight after its last open: libcephfs logs "cache
 # still has N+M items, waiting" when ceph_unmount finds inodes the last

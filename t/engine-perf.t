@@ -7,10 +7,10 @@ cephfs_testdir
 # Ceph 20 has ceph_get_perf_counters; Ceph 16 needs an admin socket.
 if configured ceph_get_perf_counters; then
 	perf_call=yes
-	plan 20
+	plan 23
 else
 	perf_call=no
-	plan 24
+	plan 27
 	lacks ceph_get_perf_counters
 fi
 d=$CEPHFS_DIR
@@ -101,4 +101,25 @@ cephfs_fio "$TMP/l.json" --name=l --filename="$d/l" --rw=write --bs=4k \
 	--size=4k --cephfs_perf_dump="$TMP/link.json"
 is "a dump through a symbolic link goes to the file it points to" \
 	"$([ -L "$TMP/link.json" ] && json_eval "$TMP/target.json" "d['client']['wrlat']['avgcount']")" 1
+
+# The dump is the client's own count: the job holds after its I/O while
+# the test asks its client (through the admin socket the engine made in
+# TMPDIR, or with ceph_get_perf_counters the sandbox's), and the dump
+# written at release says the same.  Held, the job has mounted
+# (cephfs_mount_timeout, 30 s) and written, each flush bounded by
+# cephfs_op_timeout (120 s).
+rm -rf "$sockets"
+mkdir "$sockets"
+TMPDIR=$sockets held_fio "$TMP/h.json" --thread --name=h --filename="$d/h" \
+	--rw=write --bs=4k --size=64k --fsync=4 --cephfs_perf_dump="$TMP/h-perf.json" \
+	"$(hold_option postrun h)"
+wait_held "a job with a perf dump holds after its I/O" 1 $((30 + 120))
+counts="(d['client']['wrlat']['avgcount'], d['client']['fsync']['avgcount'])"
+client_ask "$(ls "$sockets"/fio-cephfs.*/client.asok 2>/dev/null; held_sockets)" \
+	perf dump >"$TMP/h-live.json"
+live=$(json_eval "$TMP/h-live.json" "$counts")
+release_held
+is "... fio succeeds" $rc 0
+is "the dump counts the writes and fsyncs its running client counted: $live" \
+	"$(json_eval "$TMP/h-perf.json" "$counts")" "$live"
 done_testing

@@ -50,6 +50,7 @@ CLUSTER_TESTS += \
 	t/engine-io.t \
 	t/engine-sync.t \
 	t/engine-mounts.t \
+	t/engine-settings.t \
 	t/engine-metadata.t \
 	t/engine-mdops.t \
 	t/engine-dirpin.t \

@@ -7,23 +7,81 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 32
+plan 35
 
-bench --threads 3 --files 7 --size 64K --per-thread-mount --uid 1000 \
-	--gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
-	--no-cleanup --keep-job "$TMP/ptm.fio" --perf-dump "$TMP/ptm-perf.json"
+# fio as the tool runs it, but each job of a phase holds after its I/O
+# (hold_option postrun PHASE), and fio's own JSON document stays as
+# $TMP/fio-PHASE.json.  Held, a phase has mounted (--mount-timeout, 30 s)
+# and done its I/O, each OSD op bounded by --op-timeout (120 s).
+HOLD_TIMEOUTS=$((30 + 120))
+cat >"$TMP/held-fio" <<EOF
+#!/bin/sh
+section= output=
+for a in "\$@"; do
+	case \$a in
+	--section=*) section=\${a#--section=} ;;
+	--output=*) output=\${a#--output=} ;;
+	esac
+	job=\$a
+done
+[ -n "\$section" ] || exec "$FIO" "\$@"
+sed "/^\\[global\\]\\\$/a $(hold_option postrun '$section' | sed 's/^--//')" "\$job" \
+	>"$TMP/held/\$section.fio"
+# The tool's command ends with the job file: the held one instead.
+n=\$# i=0
+for a in "\$@"; do
+	[ \$i = 0 ] && set --
+	i=\$((i + 1))
+	[ \$i = \$n ] || set -- "\$@" "\$a"
+done
+"$FIO" "\$@" "$TMP/held/\$section.fio"
+rc=\$?
+# fio notes each exec_ hook before its JSON document.
+sed '/^{\$/,\$!d' "\$output" >"$TMP/fio-\$section.json"
+exit \$rc
+EOF
+chmod +x "$TMP/held-fio"
+# held_bench ARGS...: bench in the background through held-fio, with
+# TMPDIR $TMP/asok, where the engine makes its admin sockets for
+# --perf-dump (without ceph_get_perf_counters; with it the clients have
+# the sandbox's); release_held gives its exit status.
+mkdir "$TMP/asok"
+held_bench() {
+	held_setup
+	(FIO=$TMP/held-fio; TMPDIR=$TMP/asok; export TMPDIR; bench "$@"; exit $rc) &
+	held_pid=$!
+}
+# unheld_bench ARGS...: bench through held-fio, its jobs not waiting.
+unheld_bench() {
+	held_setup
+	touch "$TMP/held/go"
+	fio_saved=$FIO
+	FIO=$TMP/held-fio
+	bench "$@"
+	FIO=$fio_saved
+}
+
+held_bench --threads 3 --files 7 --size 64K --per-thread-mount \
+	--uid 1000 --gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
+	--no-cleanup --perf-dump "$TMP/ptm-perf.json"
+wait_held "--per-thread-mount: the write phase's three jobs hold, mounted" 3 $HOLD_TIMEOUTS write
+is "... each mounts on its own: three MDS sessions" "$(held_sessions | wc -l)" 3
+is "the overrides reach each running client (config get client_oc, client_oc_size, ms_async_op_threads)" \
+	"$(for sock in $(ls "$TMP"/asok/fio-cephfs.*/client.asok 2>/dev/null; held_sockets); do
+		echo "$(client_config "$sock" client_oc) $(client_config "$sock" client_oc_size) $(client_config "$sock" ms_async_op_threads)"
+	done | tr '\n' ,)" "false 8388608 2,false 8388608 2,false 8388608 2,"
+let_go write
+wait_held "the read phase's three jobs hold, mounted" 3 $HOLD_TIMEOUTS read
+is "... three MDS sessions" "$(held_sessions | wc -l)" 3
+release_held
 is "--per-thread-mount, --uid/--gid, overrides, --no-cleanup: exit 0" $rc 0
 like "the configuration says per-thread mounts" "$(cat "$TMP/out")" '  Per-Thread Mount: yes'
 like "no client counters from one of several mounts, saying why" "$(cat "$TMP/out")" \
 	"^Client Counters: none \\(with --per-thread-mount each thread's mount writes the dump over the last one's\\)$"
-like "each job mounts on its own" "$(cat "$TMP/ptm.fio")" '^cephfs_mount_per_job=1$'
 is "configuration lines for the overrides" \
 	"$(grep -E '^  (Client OC|Msgr Workers)' "$TMP/out")" "  Client OC: 0
   Client OC Size: 8388608
   Msgr Workers: 2"
-is "the overrides reach the engine" \
-	"$(grep -E '^cephfs_(client_oc|msgr_workers|uid|gid)' "$TMP/ptm.fio" | tr '\n' ' ')" \
-	"cephfs_uid=1000 cephfs_gid=1001 cephfs_client_oc=0 cephfs_client_oc_size=8388608 cephfs_msgr_workers=2 "
 dir=$(run_dir)
 like "the report says where the files stay" "$(tail -n 1 "$TMP/out")" \
 	"^Leaving the files in $CEPHFS_DIR/$dir \\(--no-cleanup\\)$"
@@ -35,31 +93,34 @@ like "the files belong to uid 1000, gid 1001, and hold their data" \
 like "so does the run directory" "$("$CEPHFS_UTIL" stat "$CEPHFS_DIR/$dir")" '^1000 1001 '
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 
-bench --threads 2 --files 6 --size 256K --block-size 16K --async-io \
-	--queue-depth 32 --keep-job "$TMP/async.fio" --perf-dump "$TMP/perf.json" \
-	--json "$TMP/async.json"
+# 32 blocks a file: with one file open at a time, fio cannot have more of
+# a file's blocks in flight than it has (16-block files peaked at 16).
+unheld_bench --threads 2 --files 6 --size 512K --block-size 16K --async-io \
+	--queue-depth 32 --perf-dump "$TMP/perf.json" --json "$TMP/async.json"
 is "--async-io --queue-depth 32 --perf-dump exits 0" $rc 0
 like "configuration: async I/O and its depth" "$(cat "$TMP/out")" '  Async I/O: yes \| Queue Depth: 32'
-like "fio keeps 32 I/Os in flight" "$(cat "$TMP/async.fio")" '^iodepth=32$'
+is "fio had 32 I/Os in flight in each job of both phases (its own iodepth_level)" \
+	"$(for phase in write read; do json_eval "$TMP/fio-$phase.json" "[j['iodepth_level']['32'] > 0 for j in d['jobs']]"; done | tr '\n' ' ')" \
+	"[True, True] [True, True] "
 like "async reads verified" "$(grep '^  Read:' "$TMP/out")" '^  Read:  [0-9.e+]+ MB/s'
 is "the perf dump is JSON with a client section" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("client" in d)' "$TMP/perf.json" 2>&1)" True
-# 6 files of 16 blocks: each phase's own mount counted its 96 calls.
-like "the report's client counters: the write phase's mount wrote 96 blocks" \
+# 6 files of 32 blocks: each phase's own mount counted its 192 calls.
+like "the report's client counters: the write phase's mount wrote 192 blocks" \
 	"$(sed -n '/^Client Counters/,/^$/p' "$TMP/out")" \
-	'^  Iteration 1 Write: MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 0 \| writes 96, avg [0-9.e+-]+ ms \| fsyncs [0-9]+'
+	'^  Iteration 1 Write: MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 0 \| writes 192, avg [0-9.e+-]+ ms \| fsyncs [0-9]+'
 like "  ... and the read phase's read them" \
 	"$(sed -n '/^Client Counters/,/^$/p' "$TMP/out")" \
-	'^  Iteration 1 Read:  MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 96, avg [0-9.e+-]+ ms \| writes 0 \|'
+	'^  Iteration 1 Read:  MDS requests [0-9]+, avg [0-9.e+-]+ ms \| reads 192, avg [0-9.e+-]+ ms \| writes 0 \|'
 is "the JSON report has them per phase" \
 	"$(json_eval "$TMP/async.json" "[(p['client_counters']['writes']['count'], p['client_counters']['reads']['count']) for p in (d['iterations'][0]['write'], d['iterations'][0]['read'])]")" \
-	"[(96, 0), (0, 96)]"
+	"[(192, 0), (0, 192)]"
 is "the dump left in PATH is the last phase's, as the block's last line" \
-	"$(json_eval "$TMP/perf.json" "d['client']['rdlat']['avgcount']")" 96
+	"$(json_eval "$TMP/perf.json" "d['client']['rdlat']['avgcount']")" 192
 
 # fsync after every write: slow enough that 2 s do not write 1000 files
 # (uncapped, 10 s or more on the sandbox).
-bench --threads 2 --files 1000 --size 256K --block-size 64K --fsync-every 64K \
+unheld_bench --threads 2 --files 1000 --size 256K --block-size 64K --fsync-every 64K \
 	--duration 2 --json "$TMP/d.json"
 is "--duration 2 exits 0" $rc 0
 like "configuration: the cap" "$(cat "$TMP/out")" '  Duration: 2s per phase'
@@ -72,9 +133,11 @@ took=$(json 'd["iterations"][0]["write"]["duration_sec"]')
 # machine runs over, but nowhere near the uncapped phase.
 ok $(json 'int(not 1.9 <= d["iterations"][0]["write"]["duration_sec"] < 5)') \
 	"the write phase stopped after about 2 s (${took}s)"
-is "files/s counts the completed files" \
-	"$(json 'round(d["iterations"][0]["write"]["files_per_sec"] * d["iterations"][0]["write"]["duration_sec"])')" \
-	"$written"
+# From fio's own JSON: the whole files its jobs wrote, over the longest
+# job's time writing.
+is "files/s is the whole files fio wrote over its time writing" \
+	"$(json 'round(d["iterations"][0]["write"]["files_per_sec"], 3)')" \
+	"$(json_eval "$TMP/fio-write.json" "round(sum(j['write']['io_bytes'] // 262144 for j in d['jobs']) / (max(j['write']['runtime'] for j in d['jobs']) / 1000), 3)")"
 is "the read phase read the completed files (or what it could in 2 s)" \
 	"$(json 'd["iterations"][0]["read"]["files"] <= '"$written"' and d["iterations"][0]["read"]["files"] > 0')" True
 ok $(json 'int(d["iterations"][0]["read"]["bytes"] % 65536 != 0)') "whole blocks read"
