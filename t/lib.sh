@@ -215,3 +215,56 @@ private_sandbox() {
 		bail_out "cannot start a private sandbox: $(tail -n 3 "$TMP/sandbox.log")"
 	. "$PRIVATE_SANDBOX/env"
 }
+
+# ---- Timing: waiting for a precondition, and when things happened ----
+# A fault or a signal goes once what it needs has been seen, never after a
+# fixed sleep; each wait is bounded by the configured timeouts of what it
+# waits for, plus TIME_MARGIN, and not seeing it is a failure.
+
+# await CONFIGURED CMD...: run CMD every 0.1 s until it succeeds, for at
+# most CONFIGURED + TIME_MARGIN seconds; status 1 if it never did.
+await() {
+	await_end=$(( $(date +%s) + $1 + TIME_MARGIN ))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$await_end" ] || return 1
+		sleep 0.1
+	done
+}
+
+# exited PID: the process (a child of this shell) has ended.
+exited() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# now_ms: the wall clock in milliseconds, the clock of fio's logs with
+# log_unix_epoch=1 and of the Ceph daemons' log lines.
+now_ms() {
+	date +%s%3N
+}
+
+# signal_when CONFIGURED COND SIGNAL PID WHAT ENDS: send SIGNAL to PID (a
+# background child) once COND holds, within CONFIGURED + TIME_MARGIN s,
+# with a test saying so (WHAT: what COND sees); then wait for PID's end,
+# at most ENDS (the timeouts its exit goes through) + TIME_MARGIN s, and
+# kill it past that.  Its exit status in $rc, the seconds from the signal
+# to its end in $elapsed.  When COND never held, no signal goes: the test
+# fails, PID and its children are killed, and rc and elapsed are "none".
+signal_when() {
+	sw_pid=$4
+	await "$1" "$2"
+	sw_seen=$?
+	ok $sw_seen "SIG$3 sent once $5 (within $1 s + $TIME_MARGIN s margin)"
+	if [ $sw_seen != 0 ]; then
+		kill -KILL $sw_pid $(pgrep -P $sw_pid) 2>/dev/null
+		wait $sw_pid
+		rc=none elapsed=none
+		return 1
+	fi
+	sw_start=$(date +%s)
+	kill -$3 $sw_pid
+	await "$6" exited $sw_pid || kill -KILL $sw_pid $(pgrep -P $sw_pid) 2>/dev/null
+	wait $sw_pid
+	rc=$?
+	elapsed=$(( $(date +%s) - sw_start ))
+}
