@@ -199,7 +199,7 @@ is "... nothing left behind" "$("$CEPHFS_UTIL" exists /mds; echo $?)" 1
 # way); some did before, and after.
 down=$(returned mds-down)
 back=$(mds_serving mds.a "${down:-0}")
-io=$(completions "$TMP/mds_clat.1.log" "$down" "$(( ${down:-0} + 1000 ))" "$back")
+io=$(completions "$TMP/mds_clat.1.log" "${down:-0}" "$(( ${down:-0} + 1000 ))" "${back:-0}")
 like "... no create completed while no MDS served, $(( (${back:-0} - ${down:-0}) / 1000 )) s; some before and after (before, first second, down, after: $io)" \
 	"$io" '^[1-9][0-9]* [0-9]+ 0 [1-9][0-9]*$'
 matrix_row "MDS crashed and restarted during 3000 creates" \
