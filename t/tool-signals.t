@@ -9,7 +9,10 @@ plan 16
 
 # The runs' mount timeout: fio's unmount and the cleanup's mount each wait
 # at most that long, so an interrupted run ends within twice it (and the
-# margin), well before its 60 s phase would.
+# margin), well before its 60 s phase would.  The margin also covers the
+# cleanup's removal of what was written, which no timeout bounds: an fsync
+# after each block keeps that small (empty files ran to thousands by the
+# signal, and their cleanup past 35 s at load 5-8).
 MOUNT_TIMEOUT=10
 
 # fio_creating: the run's fio is working: its write phase has made the run
@@ -27,8 +30,9 @@ interrupt() {
 	sig=$1
 	shift
 	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
-		--root-path "$CEPHFS_DIR" --threads 2 --files 100000 --size 0 \
-		--duration 60 --mount-timeout $MOUNT_TIMEOUT "$@" \
+		--root-path "$CEPHFS_DIR" --threads 2 --files 100000 --size 64K \
+		--block-size 4K --fsync-every 4K --duration 60 \
+		--mount-timeout $MOUNT_TIMEOUT "$@" \
 		>"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	signal_when $MOUNT_TIMEOUT fio_creating $sig $pid "fio was creating files (fio's mount timeout)" \
