@@ -8,11 +8,11 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 41
+plan 43
 d=$CEPHFS_DIR
 job() { json_eval "$TMP/$1.json" "d['jobs'][0]$2"; }
 # Tests run for each path by async_cases.
-CASES_PER_PATH=12
+CASES_PER_PATH=13
 
 # randwrite at iodepth $2, then verify.
 verified_randwrite() {
@@ -27,32 +27,25 @@ verified_randwrite() {
 
 # SIGINT with 32 I/Os in flight: fio stops and exits promptly.  The
 # signal goes once fio's first per-second report shows writes running
-# (within the mount timeout, 30 s, and a margin): a libcephfs call that is
-# still mounting or creating the file cannot be interrupted.
+# (after its mount: the mount timeout, 10 s here): a libcephfs call that is
+# still mounting or creating the file cannot be interrupted.  Then fio
+# waits for the I/Os in flight (the op timeout, 10 s) and unmounts (the
+# session close: the mount timeout).
 interrupted() {
 	$TEST_WRAPPER "$FIO" --ioengine=external:"$ENGINE_SO" \
 		--cephfs_fs="$CEPHFS_FS" $async --name=intr \
 		--filename="$d/$1-intr" --rw=randwrite --bs=4k --size=8m \
 		--iodepth=32 --time_based --runtime=120 --status-interval=1 \
+		--cephfs_mount_timeout=10 --cephfs_op_timeout=10 \
 		>"$TMP/intr.out" 2>&1 &
-	pid=$!
-	start=$(date +%s)
-	until grep -q 'write: IOPS=' "$TMP/intr.out" ||
-	    [ $(( $(date +%s) - start )) -ge 60 ]; do
-		sleep 0.2
-	done
-	kill -INT $pid
-	start=$(date +%s)
-	while kill -0 $pid 2>/dev/null && [ $(( $(date +%s) - start )) -lt 30 ]; do
-		sleep 0.2
-	done
-	kill -0 $pid 2>/dev/null
-	ok $([ $? != 0 ]; echo $?) "$1: fio exits within 30 s of SIGINT with I/O in flight"
-	kill -KILL $pid 2>/dev/null
-	wait $pid
+	signal_when 10 reports_writes INT $! "fio reported writes ($1; its mount timeout)" \
+		$((10 + 10))
+	within "$1: fio exits after SIGINT with I/O in flight, the op and mount timeouts," \
+		"$elapsed" $((10 + 10))
 	like "$1: it reports the interrupted run" \
 		"$(sed -n '/terminating on signal/,$p' "$TMP/intr.out")" "WRITE: bw="
 }
+reports_writes() { grep -q 'write: IOPS=' "$TMP/intr.out"; }
 
 # The file the latency cases read.
 cephfs_fio "$TMP/fill.json" --name=fill --filename="$d/lat" --rw=write \

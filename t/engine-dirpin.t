@@ -69,17 +69,19 @@ EOF
 # The MDS moves a pinned directory at its next tick (mds_tick_interval),
 # not when the pin is set.
 tick=$(ceph config get mds mds_tick_interval 2>/dev/null | cut -d. -f1)
-bound=$(( ${tick:-5} + TIME_MARGIN ))
+: "${tick:=5}"
 
-# wait_auth PATH WANT: wait until subtree_auth PATH says WANT, at most
-# $bound seconds; the last answer in $auth.
+# auth_is PATH WANT: subtree_auth PATH says WANT; its answer in $auth.
+auth_is() {
+	auth=$(subtree_auth "$1")
+	[ "$auth" = "$2" ]
+}
+
+# wait_auth PATH WANT DESCRIPTION: wait until subtree_auth PATH says WANT,
+# at most a tick and the margin; the last answer is checked.
 wait_auth() {
-	deadline=$(( $(date +%s) + bound ))
-	while auth=$(subtree_auth "$1") && [ "$auth" != "$2" ] &&
-	      [ "$(date +%s)" -lt "$deadline" ]; do
-		sleep 0.5
-	done
-	is "$3 (within $bound s: mds_tick_interval ${tick:-5} s + $TIME_MARGIN s margin)" "$auth" "$2"
+	await $tick auth_is "$1" "$2"
+	is "$3 (within $((tick + TIME_MARGIN)) s: mds_tick_interval $tick s + $TIME_MARGIN s margin)" "$auth" "$2"
 }
 
 pin_fio pinned "$D/pinned" --cephfs_dir_pin=1

@@ -5,12 +5,12 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 37
+plan 45
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
 # (killed past it, so a hang fails the test instead of hanging it); the
-# time it took in $elapsed.
+# time it took in $elapsed, the time it ended (ms) in $fio_end.
 fault_fio() {
 	bound=$1
 	shift
@@ -19,16 +19,18 @@ fault_fio() {
 		--ioengine=external:"$ENGINE_SO" --cephfs_fs="$CEPHFS_FS" \
 		--thread "$@" >"$TMP/fio.out" 2>"$TMP/fio.err"
 	rc=$?
-	elapsed=$(( $(date +%s) - start ))
+	fio_end=$(now_ms)
+	elapsed=$(( fio_end / 1000 - start ))
 }
 
-# fio_failed CASE REGEX TIMEOUTS EXPECTED: fio exited 1, its stderr
-# matching REGEX, within TIMEOUTS seconds (what the case's configured
-# timeouts add up to) plus the margin; a row of the matrix.
+# fio_failed CASE REGEX TIMEOUTS EXPECTED [SECONDS]: fio exited 1, its
+# stderr matching REGEX, within TIMEOUTS seconds (what the case's
+# configured timeouts add up to) plus the margin, counted from the fault
+# when SECONDS says how long fio ran after it; a row of the matrix.
 fio_failed() {
 	is "$1: fio fails" $rc 1
 	like "... saying why" "$(cat "$TMP/fio.err")" "$2"
-	within "..." $elapsed $3
+	within "..." ${5:-$elapsed} $3
 	matrix_row "$1" "$4" $elapsed
 }
 
@@ -38,18 +40,82 @@ watchdog_bound() {
 	echo $((2 * $1 + 1))
 }
 
-# fio_json FILE EXPR: json_eval on fio's JSON output, past the engine's
-# error lines that fio writes into the same file.
+# fio_json FILE EXPR: a Python expression over the last whole JSON
+# document in FILE (fio's result, after the engine's error lines and the
+# reports of --status-interval that fio writes into the same file); `j`
+# is its first job.  Fails while there is none.
 fio_json() {
-	sed -n '/^{/,$p' "$1" >"$1.clean"
-	json_eval "$1.clean" "$2"
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+text, last = open(sys.argv[1], errors="replace").read(), None
+for m in re.finditer(r"^\{", text, re.M):
+    try:
+        last = json.JSONDecoder().raw_decode(text, m.start())[0]
+    except ValueError:
+        pass
+if last is None:
+    sys.exit(1)
+d, j = last, last["jobs"][0]
+print(eval(sys.argv[2]))
+PY
 }
 
-# after SECONDS COMMAND DAEMON: a sandbox command, in the background, later.
-after() {
-	delay=$1
-	shift
-	(sleep "$delay"; "$SANDBOX" "$1" "$PRIVATE_SANDBOX" "$2" >/dev/null 2>&1) &
+# fio_reports FILE EXPR: fio's latest report in FILE (--status-interval=1)
+# makes EXPR true; a precondition for a fault.
+fio_reports() {
+	[ "$(fio_json "$1" "bool($2)" 2>/dev/null)" = True ]
+}
+
+# sandbox_cmd NAME COMMAND DAEMON: a sandbox command on the private
+# sandbox; once it has succeeded, $TMP/NAME.t holds the times (ms) it
+# began and returned: a daemon killed or frozen is so from the second, one
+# revived or thawed was not before the first.
+sandbox_cmd() {
+	sc_start=$(now_ms)
+	"$SANDBOX" "$2" "$PRIVATE_SANDBOX" "$3" >/dev/null 2>&1 &&
+		echo "$sc_start $(now_ms)" >"$TMP/$1.t"
+}
+
+# began NAME, returned NAME: the times sandbox_cmd NAME recorded (empty if
+# the command never ran).
+began() { cut -d' ' -f1 "$TMP/$1.t" 2>/dev/null; }
+returned() { cut -d' ' -f2 "$TMP/$1.t" 2>/dev/null; }
+
+# fault_fired NAME DESCRIPTION: the fault went, on its precondition.
+fault_fired() {
+	ok $([ -s "$TMP/$1.t" ]; echo $?) "$2"
+}
+
+# completions LOG T...: of the writes in fio's latency log LOG (written
+# with log_unix_epoch=1), how many completed before the first time T (ms),
+# between each two, and after the last.
+completions() {
+	python3 - "$@" <<'PY'
+import sys
+cuts = [int(t) for t in sys.argv[2:]]
+counts = [0] * (len(cuts) + 1)
+for line in open(sys.argv[1]):
+    f = [x.strip() for x in line.split(",")]
+    if f[2] == "1":
+        counts[sum(int(f[0]) >= c for c in cuts)] += 1
+print(" ".join(map(str, counts)))
+PY
+}
+
+# mds_serving DAEMON SINCE: when (ms) the daemon's log first says it went to
+# up:clientreplay or up:active, after SINCE: when it answered clients again.
+mds_serving() {
+	python3 - "$PRIVATE_SANDBOX/log/ceph-$1.log" "$2" <<'PY'
+import re, sys
+from datetime import datetime
+when = None
+for line in open(sys.argv[1], errors="replace"):
+    if re.search(r"state change \S+ --> up:(clientreplay|active)$", line):
+        t = int(datetime.strptime(line.split()[0], "%Y-%m-%dT%H:%M:%S.%f%z").timestamp() * 1000)
+        if t >= int(sys.argv[2]) and when is None:
+            when = t
+print(when or "")
+PY
 }
 
 private_sandbox
@@ -82,65 +148,112 @@ matrix_row "write past a directory quota, then a create there (new fio)" \
 	"create succeeds at once" $elapsed
 
 # An OSD that hangs for 4 s and comes back within the 20 s op timeout.
-after 2 freeze osd.0
-after 6 thaw osd.0
+# The pause starts once fio reports writes (after its mount: the 30 s
+# mount timeout); the write phase lasts 8 s at least (128 MiB at 16 MiB/s),
+# so the pause falls inside it on any machine.
+(await 30 fio_reports "$TMP/freeze.json" "0 < j['write']['io_bytes'] < 128 << 20" &&
+	sandbox_cmd frozen freeze osd.0 &&
+	sleep 4 &&	# the length of the fault, not a wait for anything
+	sandbox_cmd thawed thaw osd.0) &
 fault_fio 90 "$TMP/freeze.json" --name=w --filename=/freeze/f --rw=write \
-	--bs=64k --size=128m --fsync=16 --verify=crc32c --unlink=1 \
-	--cephfs_op_timeout=20
+	--bs=64k --size=128m --rate=,16m --fsync=16 --verify=crc32c --unlink=1 \
+	--cephfs_op_timeout=20 --status-interval=1 \
+	--write_lat_log="$TMP/freeze" --log_unix_epoch=1
+wait
+fault_fired thawed "OSD paused and let go once fio was writing"
 is "OSD paused 4 s mid-write: the job completes" $rc 0
 is "... every block written and verified" \
-	"$(fio_json "$TMP/freeze.json" "d['jobs'][0]['write']['io_bytes'], d['jobs'][0]['read']['io_bytes'], d['jobs'][0]['error']")" \
+	"$(fio_json "$TMP/freeze.json" "j['write']['io_bytes'], j['read']['io_bytes'], j['error']")" \
 	"(134217728, 134217728, 0)"
+# fio's own log of each write: some done before the pause and after it,
+# none from a second into it (the writes the client cache still took, up
+# to the next fsync) until it ended.
+io=$(completions "$TMP/freeze_clat.1.log" "$(returned frozen)" \
+	"$(( $(returned frozen) + 1000 ))" "$(began thawed)")
+like "... the writes stalled for the pause, inside the write phase (before, first second, pause, after: $io)" \
+	"$io" '^[1-9][0-9]* [0-9]+ 0 [1-9][0-9]*$'
 matrix_row "OSD paused 4 s during a verified write (op timeout 20 s)" \
 	"completes, data verified" $elapsed
 
-# The MDS crashes and a new one takes over during a create run.
-# (one sequence: a revive racing the kill's pid file cleanup would leave
-# the new daemon untracked)
-(sleep 2; "$SANDBOX" kill "$PRIVATE_SANDBOX" mds.a &&
-	"$SANDBOX" revive "$PRIVATE_SANDBOX" mds.a) >/dev/null 2>&1 &
+# The MDS crashes and a new one takes over during a create run, once fio
+# reports creates (after its 30 s mount timeout); 3000 creates at 500/s
+# take 6 s at least.  (one sequence: a revive racing the kill's pid file
+# cleanup would leave the new daemon untracked)
+(await 30 fio_reports "$TMP/mds.json" "0 < j['write']['total_ios'] < 3000" &&
+	sandbox_cmd mds-down kill mds.a &&
+	sandbox_cmd mds-up revive mds.a) &
 fault_fio 120 "$TMP/mds.json" --name=create --cephfs_op=create --nrfiles=3000 \
 	--openfiles=1 --filename_format='/mds/$filenum' --bs=4k --rw=write \
+	--rate_iops=500 --write_lat_log="$TMP/mds" --log_unix_epoch=1 \
 	--name=unlink --stonewall --cephfs_op=unlink --nrfiles=3000 \
 	--openfiles=1 --filename_format='/mds/$filenum' --bs=4k --rw=write \
-	--cephfs_op_timeout=30
+	--cephfs_op_timeout=30 --status-interval=1
+wait
+fault_fired mds-up "MDS crashed and restarted once fio was creating"
 is "MDS restarted during creates: the run completes" $rc 0
 is "... all 3000 files created, then removed" \
 	"$(fio_json "$TMP/mds.json" "[j['write']['total_ios'] for j in d['jobs']]")" "[3000, 3000]"
 is "... nothing left behind" "$("$CEPHFS_UTIL" exists /mds; echo $?)" 1
+# From the crash until the new MDS's log says it serves clients again, no
+# create completed (but in the first second: replies already on their
+# way); some did before, and after.
+down=$(returned mds-down)
+back=$(mds_serving mds.a "${down:-0}")
+io=$(completions "$TMP/mds_clat.1.log" "${down:-0}" "$(( ${down:-0} + 1000 ))" "${back:-0}")
+like "... no create completed while no MDS served, $(( (${back:-0} - ${down:-0}) / 1000 )) s; some before and after (before, first second, down, after: $io)" \
+	"$io" '^[1-9][0-9]* [0-9]+ 0 [1-9][0-9]*$'
 matrix_row "MDS crashed and restarted during 3000 creates" \
 	"completes once the MDS is active" $elapsed
 
-# The monitor crashes during a run: data and metadata go on without it,
-# and the job ends complete.  Before unmounting the engine makes one
-# statfs round trip (so libcephfs's dispatcher is done with the last MDS
-# reply); that asks the monitor, so the op timeout bounds it.
-after 2 kill mon.a
+# The monitor crashes during a run, once fio reports writes (after its
+# 30 s mount timeout, with most of the 8 s runtime left): data and
+# metadata go on without it, and the job ends complete.  Before unmounting
+# the engine makes one statfs round trip (so libcephfs's dispatcher is
+# done with the last MDS reply); that asks the monitor, so the op timeout
+# bounds it.
+(await 30 fio_reports "$TMP/monrun.json" "j['write']['io_bytes'] > 0" &&
+	sandbox_cmd mon-down kill mon.a) &
 fault_fio 60 "$TMP/monrun.json" --name=w --filename=/monrun/f --rw=write \
-	--bs=4k --size=1m --time_based --runtime=4 --unlink=1 \
-	--cephfs_op_timeout=5
+	--bs=4k --size=1m --time_based --runtime=8 --unlink=1 \
+	--cephfs_op_timeout=5 --status-interval=1 \
+	--write_lat_log="$TMP/monrun" --log_unix_epoch=1
+wait
+fault_fired mon-down "monitor crashed once fio was writing"
 is "monitor crashed during a write run: the run completes" $rc 0
-like "... having written" "$(fio_json "$TMP/monrun.json" "d['jobs'][0]['write']['io_bytes']")" '^[1-9]'
-within "... within its runtime and the op timeout" $elapsed $((4 + 5))
-matrix_row "monitor crashed during a 4 s write (op timeout 5 s)" \
+io=$(completions "$TMP/monrun_clat.1.log" "$(returned mon-down)")
+like "... having written before the crash and after it (fio's log: $io)" \
+	"$io" '^[1-9][0-9]* [1-9][0-9]*$'
+# The unmount's statfs waits for the monitor until the op timeout: the
+# client saw the monitor gone.
+last=$(awk -F', ' '$3 == 1 { t = $1 } END { print t }' "$TMP/monrun_clat.1.log")
+ok $([ $(( fio_end - ${last:-0} )) -ge 5000 ]; echo $?) \
+	"... and waited the 5 s op timeout for it after the last write ($(( fio_end - ${last:-0} )) ms)"
+within "... within its runtime and the op timeout" $elapsed $((8 + 5))
+matrix_row "monitor crashed during an 8 s write (op timeout 5 s)" \
 	"completes; the unmount's statfs gives up after the op timeout" $elapsed
 "$SANDBOX" revive "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
 
-# The OSD crashes during creates: the MDS cannot journal, its replies stop,
-# and no Ceph timeout ends the wait: the engine's watchdog does.  The MDS
+# The OSD crashes during creates, once fio reports them: the MDS cannot
+# journal, its replies stop, and no Ceph timeout ends the wait: the
+# engine's watchdog does, counted from the crash.  The MDS
 # still answers about 500 more creates (it replies before its journal
 # write, until some 500 requests wait for it): a fraction of a second with
 # sequential file service.  (fio's default, roundrobin, scans all 200000
 # files for the one open file before each create: 60 creates/s, so those
 # 500 took 8 s on a quiet machine and 30 s on a loaded one.)
-after 3 kill osd.0
+(await 30 fio_reports "$TMP/mdhang.json" "j['write']['total_ios'] > 0" &&
+	sandbox_cmd osd-down kill osd.0) &
 fault_fio 90 "$TMP/mdhang.json" --name=create --cephfs_op=create \
 	--nrfiles=200000 --openfiles=1 --file_service_type=sequential \
-	--filename_format='/hang/$filenum' \
+	--filename_format='/hang/$filenum' --status-interval=1 \
 	--bs=4k --rw=write --time_based --runtime=60 --cephfs_op_timeout=5
+wait
+fault_fired osd-down "OSD crashed once fio was creating"
+down=$(returned osd-down)
 fio_failed "OSD crashed during a create run (op timeout 5 s)" \
 	'cephfs: no libcephfs call returned for 10 s .*the cluster is not answering' \
-	$((3 + $(watchdog_bound 5))) "fio exits 1: cluster not answering"
+	$(watchdog_bound 5) "fio exits 1: cluster not answering" \
+	$(( (fio_end - ${down:-0}) / 1000 ))
 
 # Then the monitor too: a new job cannot mount.
 "$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
@@ -158,21 +271,29 @@ CEPHFS_DIR=/tool
 TMPDIR=$TMP
 export TMPDIR
 TEST_WRAPPER="timeout -k 5 120 $TEST_WRAPPER"
-after 4 kill osd.0
+# The crash comes once the phase's data reaches the OSD, after fio's 5 s
+# mount timeout.
+data_written() { rados -p cephfs_data ls 2>/dev/null | grep -q .; }
+(await 5 data_written && sandbox_cmd tool-osd-down kill osd.0) &
 bench --mount-timeout 5 --op-timeout 5 --threads 2 --files 400 --size 16M \
 	--block-size 1M --duration 30
+tool_end=$(now_ms)
+wait
+fault_fired tool-osd-down "OSD crashed once the tool's write phase had data on it"
 is "cephfs-tool, OSD crashed mid-write: exit 1" $rc 1
-like "... the write phase failed, no throughput" "$(grep '^  Write:' "$TMP/out")" \
-	'^  Write: FAILED: '
+like "... the write phase failed on the crash (a call timed out), no throughput" \
+	"$(grep '^  Write:' "$TMP/out")" \
+	'^  Write: FAILED: .*(Connection timed out|the cluster is not answering)'
 is "... no read phase after it" "$(grep -c '^Starting Read Phase' "$TMP/out")" 0
 is "... no run counted" "$(grep -c 'Statistics (0 runs)' "$TMP/out")" 4
-# (measured with debug_client 15: 4 s; the fsync at close of the file
-# whose data was cached gets the writeback's ETIMEDOUT after one op
-# timeout; the next file's fsync waits on its create, which the MDS can
-# no longer journal, until the watchdog; then the cleanup's mount fails:
-# the monitor wait and the session close)
-within "... the phase, then a cleanup that cannot mount:" $elapsed \
-	$((4 + 5 + $(watchdog_bound 5) + 2 * 5))
+# From the crash (measured with debug_client 15: 4 s): the fsync at close
+# of the file whose data was cached gets the writeback's ETIMEDOUT after
+# one op timeout; the next file's fsync waits on its create, which the MDS
+# can no longer journal, until the watchdog; then the cleanup's mount
+# fails: the monitor wait and the session close.
+down=$(returned tool-osd-down)
+within "... the phase, then a cleanup that cannot mount, from the crash:" \
+	$(( (tool_end - ${down:-0}) / 1000 )) $((5 + $(watchdog_bound 5) + 2 * 5))
 ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
@@ -190,13 +311,16 @@ matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
 private_sandbox
 "$CEPHFS_UTIL" mkdir /fsync 755
 CLIENT_LOG=$TMP/fsync-client.log
-(i=0
-until grep -q ' _ll_create [^ ]* f2 .* = 0 ' "$CLIENT_LOG" 2>/dev/null ||
-	[ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
-i=0
-until awk '/ _ll_create [^ ]* f2 .* = 0 /{c=1} c && /already got unsafe/{f=1} END{exit !f}' \
-	"$CLIENT_LOG" || [ $i -ge 20 ]; do sleep 0.1; i=$((i + 1)); done
-"$SANDBOX" kill "$PRIVATE_SANDBOX" osd.0 && : >"$TMP/osd-killed") >/dev/null 2>&1 &
+f2_created() { grep -q ' _ll_create [^ ]* f2 .* = 0 ' "$CLIENT_LOG" 2>/dev/null; }
+f2_safe() {
+	awk '/ _ll_create [^ ]* f2 .* = 0 /{c=1} c && /already got unsafe/{f=1} END{exit !f}' \
+		"$CLIENT_LOG"
+}
+# f2 is created after fio's mount (the 30 s mount timeout) and two files at
+# the rate, 4 s each; no configured timeout bounds the MDS's journal write
+# that makes the create safe.
+(await $((30 + 2 * 4)) f2_created && await 0 f2_safe &&
+	sandbox_cmd fsync-osd-down kill osd.0) &
 CEPH_ARGS="--debug_client=15 --debug_objectcacher=7 --log_file=$CLIENT_LOG"
 export CEPH_ARGS
 fault_fio 90 "$TMP/fsync.json" --name=w --filename_format='/fsync/f$filenum' \
@@ -204,10 +328,10 @@ fault_fio 90 "$TMP/fsync.json" --name=w --filename_format='/fsync/f$filenum' \
 	--file_service_type=sequential --fsync_on_close=1 --cephfs_op_timeout=5
 unset CEPH_ARGS
 wait
-ok $([ -f "$TMP/osd-killed" ]; echo $?) "OSD crashed during a write with fsync at close"
+fault_fired fsync-osd-down "OSD crashed during a write with fsync at close, once f2's create was safe"
 is "... fio fails" $rc 1
 is "... the job's error is ETIMEDOUT" \
-	"$(fio_json "$TMP/fsync.json" "d['jobs'][0]['error']")" 110
+	"$(fio_json "$TMP/fsync.json" "j['error']")" 110
 like "... named with the fsync of the file being written" \
 	"$(grep '^cephfs:' "$TMP/fio.err")" \
 	'^cephfs: w: ceph_ll_fsync\(/fsync/f2\): Connection timed out$'

@@ -274,6 +274,8 @@ private_sandbox() {
 # fio servers on loopback for fio --client, stopped by stop_servers (call
 # it from the test's EXIT trap).
 server_pids=
+listening() { [ -n "$(ss -Hltn "sport = :$1")" ]; }
+
 # start_server VAR [ENV...]: a fio server on loopback, on the first port
 # of 8801-8820 that nothing listens on (fio binds with SO_REUSEPORT: it
 # would share a busy port rather than fail), its port in VAR.
@@ -281,17 +283,15 @@ start_server() {
 	var=$1
 	shift
 	for port in $(seq 8801 8820); do
-		[ -z "$(ss -Hltn "sport = :$port")" ] || continue
+		listening $port && continue
 		env "$@" "$FIO" --server=ip:127.0.0.1,$port \
 			>"$TMP/server-$port.log" 2>&1 &
 		server_pids="$server_pids $!"
-		for i in $(seq 50); do
-			if [ -n "$(ss -Hltn "sport = :$port")" ]; then
-				eval "$var=$port"
-				return 0
-			fi
-			sleep 0.1
-		done
+		# (no configured timeout bounds fio's start: the margin does)
+		if await 0 listening $port; then
+			eval "$var=$port"
+			return 0
+		fi
 		bail_out "fio --server on port $port: $(cat "$TMP/server-$port.log")"
 	done
 	bail_out "no free port for a fio server in 8801-8820"
@@ -422,4 +422,67 @@ client_ask() {
 client_config() {
 	client_ask "$1" config get "$2" |
 		python3 -c 'import json, sys; print(json.load(sys.stdin)[sys.argv[1]])' "$2"
+}
+
+# ---- Timing: waiting for a precondition, and when things happened ----
+# A fault or a signal goes once what it needs has been seen, never after a
+# fixed sleep; each wait is bounded by the configured timeouts of what it
+# waits for, plus TIME_MARGIN, and not seeing it is a failure.
+
+# await CONFIGURED CMD...: run CMD every 0.1 s until it succeeds, for at
+# most CONFIGURED + TIME_MARGIN seconds; status 1 if it never did.
+await() {
+	await_end=$(( $(date +%s) + $1 + TIME_MARGIN ))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$await_end" ] || return 1
+		sleep 0.1
+	done
+}
+
+# exited PID: the process (a child of this shell) has ended.
+exited() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# now_ms: the wall clock in milliseconds, the clock of fio's logs with
+# log_unix_epoch=1 and of the Ceph daemons' log lines.
+now_ms() {
+	date +%s%3N
+}
+
+# kill_tree PID: SIGKILL to PID and all its descendants (a killed tool's
+# fio would go on creating files, and its job processes with it).
+kill_tree() {
+	kt_children=$(pgrep -P "$1")
+	kill -KILL "$1" 2>/dev/null
+	for kt_child in $kt_children; do
+		kill_tree "$kt_child"
+	done
+}
+
+# signal_when CONFIGURED COND SIGNAL PID WHAT ENDS: send SIGNAL to PID (a
+# background child) once COND holds, within CONFIGURED + TIME_MARGIN s,
+# with a test saying so (WHAT: what COND sees); then wait for PID's end,
+# at most ENDS (the timeouts its exit goes through) + TIME_MARGIN s, and
+# kill it past that.  Its exit status in $rc, the seconds from the signal
+# to its end in $elapsed.  When COND never held, no signal goes: the test
+# fails, PID and its descendants are killed, and rc and elapsed are "none".
+signal_when() {
+	sw_pid=$4
+	await "$1" "$2"
+	sw_seen=$?
+	ok $sw_seen "SIG$3 sent once $5 (within $1 s + $TIME_MARGIN s margin)"
+	if [ $sw_seen != 0 ]; then
+		kill_tree $sw_pid
+		wait $sw_pid
+		rc=none elapsed=none
+		return 1
+	fi
+	sw_start=$(date +%s)
+	kill -$3 $sw_pid
+	await "$6" exited $sw_pid || kill_tree $sw_pid
+	wait $sw_pid
+	rc=$?
+	elapsed=$(( $(date +%s) - sw_start ))
 }

@@ -5,43 +5,45 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 14
+plan 16
 
-# interrupt SIGNAL ARGS...: start a long run, signal it once fio works.
+# The runs' mount timeout: fio's unmount and the cleanup's mount each wait
+# at most that long, so an interrupted run ends within twice it (and the
+# margin), well before its 60 s phase would.  The margin also covers the
+# cleanup's removal of what was written, which no timeout bounds: an fsync
+# after each block keeps that small (empty files ran to thousands by the
+# signal, and their cleanup past 35 s at load 5-8).
+MOUNT_TIMEOUT=10
+
+# fio_creating: the run's fio is working: its write phase has made the run
+# directory and files in it; fio's pid in $fio_pid.
+fio_creating() {
+	fio_pid=$(pgrep -P $pid)
+	dir=$(run_dir)
+	[ -n "$fio_pid" ] && [ -n "$dir" ] &&
+		"$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" 2>/dev/null | grep -q .
+}
+
+# interrupt SIGNAL ARGS...: start a long run, signal it once fio works
+# (signal_when: $rc, $elapsed).
 interrupt() {
 	sig=$1
 	shift
 	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
-		--root-path "$CEPHFS_DIR" --threads 2 --files 100000 --size 0 \
-		--duration 60 "$@" >"$TMP/out" 2>"$TMP/err" &
+		--root-path "$CEPHFS_DIR" --threads 2 --files 100000 --size 64K \
+		--block-size 4K --fsync-every 4K --duration 60 \
+		--mount-timeout $MOUNT_TIMEOUT "$@" \
+		>"$TMP/out" 2>"$TMP/err" &
 	pid=$!
-	fio_pid=
-	for i in $(seq 50); do
-		fio_pid=$(pgrep -P $pid)
-		[ -n "$fio_pid" ] && break
-		sleep 0.2
-	done
-	# fio works once the write phase has made the run directory: on a
-	# loaded machine fio may take seconds to get there, so wait for it
-	# (at most the mount timeout + TIME_MARGIN) rather than a fixed time.
-	for i in $(seq $(( (30 + TIME_MARGIN) * 5 ))); do
-		dir=$(run_dir)
-		[ -n "$dir" ] && "$CEPHFS_UTIL" exists "$CEPHFS_DIR/$dir" && break
-		sleep 0.2
-	done
-	start=$(date +%s)
-	kill -$sig $pid
-	wait $pid
-	rc=$?
-	elapsed=$(( $(date +%s) - start ))
+	signal_when $MOUNT_TIMEOUT fio_creating $sig $pid "fio was creating files (fio's mount timeout)" \
+		$((2 * MOUNT_TIMEOUT))
 }
 
 interrupt INT
 is "SIGINT: exit 130" $rc 130
-ok $([ -n "$fio_pid" ]; echo $?) "fio was running (pid $fio_pid)"
-ok $(kill -0 "$fio_pid" 2>/dev/null; [ $? != 0 ]; echo $?) "no fio left behind"
-# Cut short: under half the 60 s --duration, whatever the machine.
-ok $([ $elapsed -lt 30 ]; echo $?) "stopped in ${elapsed}s, under half the 60 s phase"
+ok $(kill -0 "$fio_pid" 2>/dev/null; [ $? != 0 ]; echo $?) "no fio left behind (pid $fio_pid)"
+within "stopped by fio's unmount and the cleanup's mount, two mount timeouts," \
+	"$elapsed" $((2 * MOUNT_TIMEOUT))
 like "the report says the phase was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... and cleans up" "$(tail -n 1 "$TMP/out")" "Cleaning up..."
