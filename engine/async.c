@@ -266,7 +266,9 @@ void cephfs_async_queue(struct cephfs_async *as, struct io_u *io_u)
 	struct cephfs_iou *iou = io_u->engine_data;
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
-	if (as->mode == CEPHFS_ASYNC_NATIVE && ddir_rw(io_u->ddir)) {
+	/* Not ddir_rw(), which counts DDIR_TRIM as data too. */
+	if (as->mode == CEPHFS_ASYNC_NATIVE &&
+	    (io_u->ddir == DDIR_READ || io_u->ddir == DDIR_WRITE)) {
 		cephfs_native_submit(as, iou);
 		return;
 	}
