@@ -39,10 +39,4 @@ AC_DEFUN([FIO_CEPHFS_CHECK_FIO], [
 	AC_SUBST([FIO_SOURCE])
 	AC_SUBST([FIO_CPPFLAGS])
 	AC_DEFINE_UNQUOTED([FIO_BUILT_FOR_VERSION], ["$FIO_VERSION"], [fio version the engine is built for])
-	dnl Measured: fio 3.33 hangs, deaf to SIGTERM, in a rate-limited job
-	dnl with io_submit_mode=offload and iodepth > 1; 3.41 runs it.  The
-	dnl releases between were not tried, so they count as 3.33.
-	AS_VERSION_COMPARE([$FIO_VERSION], [3.41],
-		[AC_DEFINE([FIO_OFFLOAD_RATE_HANGS], [1],
-			[fio hangs in rate-limited offload submission (before 3.41)])])
 ])
