@@ -151,7 +151,7 @@ matrix_row "write past a directory quota, then a create there (new fio)" \
 # The pause starts once fio reports writes (after its mount: the 30 s
 # mount timeout); the write phase lasts 8 s at least (128 MiB at 16 MiB/s),
 # so the pause falls inside it on any machine.
-(await 30 fio_reports "$TMP/freeze.json" "0 < j['write']['io_bytes'] < 128 << 20" &&
+(await 30 fio_reports "$TMP/freeze.json" "0 < j['write']['io_bytes'] < 128 * 2 ** 20" &&
 	sandbox_cmd frozen freeze osd.0 &&
 	sleep 4 &&	# the length of the fault, not a wait for anything
 	sandbox_cmd thawed thaw osd.0) &
@@ -377,7 +377,7 @@ is "... the job's error is ENOSPC" \
 	"$(fio_json "$TMP/full.json" "d['jobs'][0]['error']")" 28
 like "... named with the call" "$(cat "$TMP/fio.err")" \
 	'cephfs: w: ceph_ll_[a-z]+\(/full/f\): No space left on device'
-ok $(fio_json "$TMP/full.json" "int(d['jobs'][0]['write']['io_bytes'] >= 1 << 30)") \
+ok $(fio_json "$TMP/full.json" "int(d['jobs'][0]['write']['io_bytes'] >= 2 ** 30)") \
 	"... less than asked was written, and it is not counted as all of it"
 matrix_row "write phase larger than the cluster (192 MiB memstore)" \
 	"fio exits 1, error ENOSPC" $elapsed
