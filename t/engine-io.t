@@ -35,15 +35,17 @@ is "six files, each complete" \
 is "bytes written by both jobs" \
 	"$(json_eval "$TMP/multi.json" "sum(j['write']['io_bytes'] for j in d['jobs'])")" 786432
 
+# allow_file_create=0: files that must exist as they are, so no layout
+# (t/engine-layout.t) makes them whole first.
 "$CEPHFS_UTIL" put "$d/short" 100000
 cephfs_fio "$TMP/short.json" --name=short --filename="$d/short" --rw=read \
-	--bs=64k --size=1m
+	--bs=64k --size=1m --allow_file_create=0
 ok $([ $? != 0 ]; echo $?) "reading past the end of a short file is an error, not success"
 is "the short read is reported as EIO" \
 	"$(json_eval "$TMP/short.json" "d['jobs'][0]['error']")" 5
 
 cephfs_fio "$TMP/enoent.json" --name=enoent --filename="$d/missing" --rw=read \
-	--bs=4k --size=4k
+	--bs=4k --size=4k --allow_file_create=0
 ok $([ $? != 0 ]; echo $?) "reading a file that does not exist fails"
 like "ENOENT names the call and file" "$(cat "$TMP/fio.err")" "ceph_ll_open\\($d/missing\\).*No such file"
 
