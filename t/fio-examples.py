@@ -28,8 +28,9 @@ RUNTIME_BOUND = 5
 COUNT_CAPS = {"numjobs": 4, "nrfiles": 16, "loops": 2, "number_ios": 200}
 SIZE_KEYS = {"size", "filesize", "io_size", "io_limit", "offset",
              "offset_increment", "zonesize", "zonerange", "zoneskip"}
-TIME_KEYS = {"runtime", "timeout", "ramp_time", "startdelay", "ss_dur",
-             "ss_ramp"}
+# (not ss_dur or ss_ramp: fio 3.41 wants them multiples of ss_interval;
+# the runtime ends a steady-state job anyway)
+TIME_KEYS = {"runtime", "timeout", "ramp_time", "startdelay"}
 SUFFIX = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40,
           "p": 1 << 50}
 TIME_SUFFIX = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
