@@ -46,26 +46,35 @@ static enum cephfs_layout cephfs_job_layout(struct thread_data *td)
 	return CEPHFS_LAYOUT_NONE;
 }
 
+/* @at's size now, 0 when it does not exist; 1 with the error reported. */
+static int cephfs_size_now(struct thread_data *td, struct cephfs_data *cd,
+			   const char *at, uint64_t *size)
+{
+	struct ceph_statx stx;
+	int ret;
+
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
+	cephfs_call_end(cd->mount);
+	if (ret && ret != -ENOENT)
+		return cephfs_error(td, ret, "ceph_statx", at);
+	*size = ret ? 0 : stx.stx_size;
+	return 0;
+}
+
 /* The size @f must have, or 0 when it has it (or more) already. */
 static int cephfs_layout_size(struct thread_data *td, struct cephfs_data *cd,
 			      struct fio_file *f, const char *at,
 			      uint64_t *size)
 {
-	uint64_t want = f->file_offset + f->io_size;
-	struct ceph_statx stx;
-	int ret;
+	uint64_t want = f->file_offset + f->io_size, now;
 
 	*size = 0;
 	if (f->filetype != FIO_TYPE_FILE || !f->io_size)
 		return 0;
-	cephfs_call_begin(cd->mount);
-	ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
-	cephfs_call_end(cd->mount);
-	if (ret == -ENOENT)
-		stx.stx_size = 0;
-	else if (ret)
-		return cephfs_error(td, ret, "ceph_statx", at);
-	if (stx.stx_size < want)
+	if (cephfs_size_now(td, cd, at, &now))
+		return 1;
+	if (now < want)
 		*size = want;
 	return 0;
 }
@@ -172,11 +181,10 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 static int cephfs_append_offsets(struct thread_data *td,
 				 struct cephfs_data *cd)
 {
-	struct ceph_statx stx;
 	struct fio_file *f;
 	unsigned int i;
 	const char *at;
-	int ret;
+	uint64_t now;
 
 	if (!td->o.file_append)
 		return 0;
@@ -184,16 +192,9 @@ static int cephfs_append_offsets(struct thread_data *td,
 		if (f->filetype != FIO_TYPE_FILE)
 			continue;
 		at = cephfs_confined(cd, f->file_name);
-		if (!at)
+		if (!at || cephfs_size_now(td, cd, at, &now))
 			return 1;
-		cephfs_call_begin(cd->mount);
-		ret = cephfs_lookup(cd, at, NULL, &stx, CEPH_STATX_SIZE);
-		cephfs_call_end(cd->mount);
-		if (ret == -ENOENT)
-			stx.stx_size = 0;
-		else if (ret)
-			return cephfs_error(td, ret, "ceph_statx", at);
-		f->file_offset = stx.stx_size;
+		f->file_offset = now;
 		/* fio's I/O stays below real_file_size and starts at last_pos */
 		f->real_file_size = f->file_offset + f->io_size;
 		fio_file_reset(td, f);

@@ -14,7 +14,6 @@ need_cluster
 cephfs_testdir
 plan 29
 d=$CEPHFS_DIR
-size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
 # With --output-format=json,normal fio's JSON follows its text in one
 # file; a job's own messages reach that file when the job is a thread
 # (a job process's are lost with --output, fio's own notes as well).

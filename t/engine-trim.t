@@ -9,7 +9,6 @@ need_cluster
 cephfs_testdir
 plan 12
 d=$CEPHFS_DIR
-size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
 
 cephfs_fio "$TMP/w.json" --name=w --filename="$d/trim" --rw=write --bs=64k --size=1m
 ok $? "write 1 MiB"

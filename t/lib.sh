@@ -229,6 +229,9 @@ md_fio() {
 		--cephfs_op=$md_op "$@"
 }
 
+# size_of PATH: the size of a file on the cluster.
+size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
+
 # json_eval FILE EXPR: a Python expression over the JSON document `d`,
 # e.g. json_eval out.json "sum(j['write']['io_bytes'] for j in d['jobs'])"
 json_eval() {
