@@ -697,18 +697,26 @@ static void let_dispatcher_finish(struct cephfs_mount *m)
 
 /*
  * Flush, then unmount; both wait for the cluster, so the watchdog watches
- * them.  A cluster that stopped answering or is full would keep the flush
- * waiting forever: abort then.
+ * them, each call on its own: counted as one, the statfs's wait for a
+ * monitor that is gone (the op timeout) and the unmount's own wait made
+ * 11 s after a monitor crash on a loaded machine, past the watchdog's two
+ * op timeouts, and a run that had written everything failed.  A cluster
+ * that stopped answering or is full would keep the flush waiting forever:
+ * abort then.
  */
 static void flush_and_unmount(struct cephfs_mount *m)
 {
 	cephfs_call_begin(m);
 	if (!__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED))
 		cephfs_mount_note_error(m, ceph_sync_fs(m->cmount));
+	cephfs_call_end(m);
+	cephfs_call_begin(m);
 	if (__atomic_load_n(&m->cannot_flush, __ATOMIC_RELAXED)) {
 		ceph_abort_conn(m->cmount);
 	} else {
 		let_dispatcher_finish(m);
+		cephfs_call_end(m);
+		cephfs_call_begin(m);
 		ceph_unmount(m->cmount);
 	}
 	cephfs_call_end(m);

@@ -21,6 +21,7 @@ fault_fio() {
 	rc=$?
 	fio_end=$(now_ms)
 	elapsed=$(( fio_end / 1000 - start ))
+	[ $rc = 0 ] || diag "fio exit $rc: $(tail -n 3 "$TMP/fio.err")"
 }
 
 # fio_failed CASE REGEX TIMEOUTS EXPECTED [SECONDS]: fio exited 1, its
