@@ -43,16 +43,21 @@ for name; do
 	fi
 	error=$(listed "$name" 2)
 	where=$(listed "$name" 3)
-	if [ -z "$error" ]; then
+	# fio writes a job's messages into the --output file, with the JSON
+	out=$(cat "$TMP/$name.out"; grep -v '^ *[][{}"]' "$TMP/$name.json" 2>/dev/null)
+	if [ "$where" = intermittent ]; then
+		ok 0 "$name.fio $([ $rc = 0 ] && echo runs || echo "failed (exit $rc)"): listed as failing at times: $(listed "$name" 4)"
+		[ $rc = 0 ] || printf '%s\n' "$out" | diag_stream
+	elif [ -z "$error" ]; then
 		ok $rc "$name.fio runs"
-		[ $rc = 0 ] || diag_stream <"$TMP/$name.out"
-	elif [ $rc != 0 ] && grep -Eq -- "$error" "$TMP/$name.out"; then
+		[ $rc = 0 ] || printf '%s\n' "$out" | diag_stream
+	elif [ $rc != 0 ] && printf '%s\n' "$out" | grep -Eq -- "$error"; then
 		ok 0 "$name.fio cannot run here, as listed: $(listed "$name" 4)"
 	elif [ $rc = 0 ] && [ "$where" = machine ]; then
 		ok 0 "$name.fio runs on this machine (listed: $(listed "$name" 4))"
 	else
 		ok 1 "$name.fio fails with /$error/ as listed (exit $rc)"
-		diag_stream <"$TMP/$name.out"
+		printf '%s\n' "$out" | diag_stream
 	fi
 done
 stale=$(awk -F'\t' '!/^#/ && NF { print $1 }' "$list" | while read -r n; do
