@@ -292,6 +292,14 @@ static bool stalled_tick(struct cephfs_mount *m, unsigned long *last_done)
  */
 static unsigned int stall_limit(const struct cephfs_mount *m)
 {
+	/*
+	 * ceph_unmount also waits for the MDS to close the session, up to
+	 * client_shutdown_timeout (cephfs_mount_timeout, else its default
+	 * 30 s): after a monitor crash an unmount took over 10 s on Ceph 18,
+	 * and the watchdog ended a run that had written everything.
+	 */
+	if (__atomic_load_n(&m->unmounting, __ATOMIC_RELAXED))
+		return 2 * m->op_timeout + m->shutdown_timeout;
 	return 2 * m->op_timeout;
 }
 
@@ -390,6 +398,7 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 		goto explain;
 	m->cmount = cmount;
 	m->op_timeout = cfg->op_timeout;
+	m->shutdown_timeout = cfg->mount_timeout ? cfg->mount_timeout : 30;
 	if (m->op_timeout) {
 		*failed = "pthread_create";
 		ret = watchdog_start(m);
@@ -717,6 +726,7 @@ static void flush_and_unmount(struct cephfs_mount *m)
 		let_dispatcher_finish(m);
 		cephfs_call_end(m);
 		cephfs_call_begin(m);
+		__atomic_store_n(&m->unmounting, true, __ATOMIC_RELAXED);
 		ceph_unmount(m->cmount);
 	}
 	cephfs_call_end(m);

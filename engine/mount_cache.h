@@ -52,6 +52,8 @@ struct cephfs_mount {
 	pthread_mutex_t watchdog_lock;
 	pthread_cond_t watchdog_stop;
 	bool stopping;			/* watchdog_lock */
+	bool unmounting;		/* atomic: ceph_unmount is running */
+	unsigned int shutdown_timeout;	/* seconds it may wait for the MDS */
 	/* A call timed out, or the cluster is full: unmounting would wait
 	 * forever to flush, so the connections are aborted instead (atomic). */
 	bool cannot_flush;
