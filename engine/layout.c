@@ -147,13 +147,13 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 {
 	struct cephfs_file cf = { 0 };
 	uint64_t off = f->file_offset, end = f->file_offset + f->io_size;
-	const char *call = "ceph_ll_open";
 	int ret;
 
 	cephfs_call_begin(cd->mount);
 	ret = cephfs_open(cd, at, O_RDONLY, &cf);
 	cephfs_call_end(cd->mount);
-	call = "ceph_ll_read";
+	if (ret)
+		return cephfs_error(td, ret, "ceph_ll_open", at);
 	while (!ret && off < end && !td->terminate) {
 		unsigned long long len = bs < end - off ? bs : end - off;
 
@@ -167,9 +167,8 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 			ret = -EIO;	/* fio's pre_read: a short read fails */
 		}
 	}
-	if (cf.fh)
-		cephfs_close(cd, &cf);
-	return ret ? cephfs_error(td, ret, call, at) : 0;
+	cephfs_close(cd, &cf);
+	return ret ? cephfs_error(td, ret, "ceph_ll_read", at) : 0;
 }
 
 /*
