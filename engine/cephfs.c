@@ -123,6 +123,10 @@ static int cephfs_watched(struct thread_data *td, struct fio_file *f,
 
 static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
 {
+	struct cephfs_options *o = td->eo;
+
+	if (o->clip_to_size && o->op == CEPHFS_OP_IO && cephfs_clip_open(td, f))
+		return 1;
 	return cephfs_watched(td, f, cephfs_open_file);
 }
 
@@ -163,6 +167,15 @@ static void cephfs_complete(struct thread_data *td, struct io_u *io_u, int ret,
 	}
 	if (ret < io_u->xfer_buflen)
 		io_u->resid = io_u->xfer_buflen - ret;
+}
+
+static int fio_cephfs_prep(struct thread_data *td, struct io_u *io_u)
+{
+	struct cephfs_options *o = td->eo;
+
+	if (o->clip_to_size && o->op == CEPHFS_OP_IO)
+		cephfs_clip_block(io_u);
+	return 0;
 }
 
 static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
@@ -374,6 +387,7 @@ struct ioengine_ops ioengine = {
 	.init			= fio_cephfs_init,
 	.post_init		= fio_cephfs_post_init,
 	.cleanup		= fio_cephfs_cleanup,
+	.prep			= fio_cephfs_prep,
 	.queue			= fio_cephfs_queue,
 	.commit			= fio_cephfs_commit,
 	.getevents		= fio_cephfs_getevents,

@@ -99,6 +99,7 @@ struct cephfs_options {
 	long long create_bytes;
 	char *dir_pin;
 	unsigned int escaped;
+	unsigned int clip_to_size;
 };
 
 

@@ -242,6 +242,16 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_clip_to_size",
+		.lname	= "CephFS clip I/O to the file size",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, clip_to_size),
+		.help	= "A sequential block reaching past the file's size (filesize/size) moves only the bytes before it: a 3M file in 2M blocks is 3M, not 4M",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_async",
 		.lname	= "CephFS async I/O",
 		.type	= FIO_OPT_STR,
@@ -408,6 +418,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
 		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",
 			o->create_bytes);
+		return true;
+	}
+	/* fio's random map holds whole blocks: it never draws the short one. */
+	if (o->clip_to_size && td_random(td)) {
+		log_err("cephfs: %s: cephfs_clip_to_size is for sequential I/O: a random job draws whole blocks only and would leave the file's last short block undone\n",
+			td->o.name);
 		return true;
 	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
