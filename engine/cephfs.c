@@ -24,6 +24,7 @@
 
 #include "async.h"
 #include "cephfs.h"
+#include "clip.h"
 #include "io.h"
 #include "layout.h"
 #include "mount_cache.h"

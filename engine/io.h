@@ -7,8 +7,6 @@
 
 struct cephfs_mount;
 struct io_u;
-struct fio_file;
-struct thread_data;
 struct Inode;
 struct Fh;
 
@@ -26,20 +24,5 @@ struct cephfs_file {
  */
 int cephfs_io_blocking(struct cephfs_mount *mount, struct io_u *io_u,
 		       const char **call);
-
-/*
- * cephfs_clip_to_size, before the open: let fio issue the block that starts
- * before the end of @f's range and reaches past it (fio refuses a block
- * ending beyond the size it knows, which for a file already written is
- * its size).  Returns 1, reported, when verify cannot check its short
- * last block.
- */
-int cephfs_clip_open(struct thread_data *td, struct fio_file *f);
-
-/*
- * cephfs_clip_to_size, at prep: shorten a block reaching past the end of
- * its file's range to the bytes before it.
- */
-void cephfs_clip_block(struct io_u *io_u);
 
 #endif

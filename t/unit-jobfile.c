@@ -26,6 +26,7 @@ static const struct {
 	{ "names-perf-dump", "bench --files 2 --prefix f_ --dir-prefix run_ "
 	  "--perf-dump /tmp/perf.json" },
 	{ "more-threads-than-files", "bench --threads 4 --files 2 --size 64K" },
+	{ "short-last-block", "bench --files 2 --size 3M --block-size 2M" },
 	/* fio's parser would cut at # and ;, expand ${HOME} and $filenum. */
 	{ "escaped", "--conf /c#1 --id a;b --keyring /k$x --fs f%s bench --files 2 "
 	  "--prefix p#;$filenum --dir-prefix r${HOME}_ --root-path /lim#x "

@@ -31,7 +31,7 @@ static const struct {
 	{ "bench --block-size 4X", "--block-size: invalid value '4X' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
 	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
-	{ "bench --size 10M --block-size 4M", "--size: invalid value '10485760' (must be a multiple of --block-size 4194304)" },
+	{ "bench --size 4194305 --block-size 4M", "--size: invalid value '4194305' (its last block, 1 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
 	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },

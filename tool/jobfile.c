@@ -106,6 +106,9 @@ static void put_global(FILE *out, const struct bench_options *o,
 	fprintf(out, "bs=%" PRIu64 "\n", effective_block_size(o));
 	if (o->size)
 		fprintf(out, "filesize=%" PRIu64 "\n", o->size);
+	/* fio would write the last block whole, past the file's size. */
+	if (o->size % effective_block_size(o))
+		fprintf(out, "cephfs_clip_to_size=1\n");
 	/* One file after the other, as each of the tool's threads works. */
 	fprintf(out, "openfiles=1\nfile_service_type=sequential\n");
 	/* The original creates and writes; no preallocation. */

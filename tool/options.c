@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clip.h"
 #include "escape.h"
 #include "jobfile.h"
 #include "options.h"
@@ -285,15 +286,18 @@ static bool check_combinations(const struct bench_options *o,
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
 	/*
-	 * fio rounds a file up to whole blocks; the original writes a short
-	 * last block.  Refuse rather than write more than asked.
+	 * The engine writes a short last block (cephfs_clip_to_size), as the
+	 * original does, but fio's verify headers do not fit a tiny one.
 	 */
-	if (o->size > o->block_size && o->size % o->block_size) {
+	if (o->size > o->block_size && !o->no_verify &&
+	    o->size % o->block_size &&
+	    o->size % o->block_size < CEPHFS_VERIFY_BLOCK_MIN) {
 		snprintf(value, sizeof(value), "%llu",
 			 (unsigned long long)o->size);
 		snprintf(error, len,
-			 "--size: invalid value '%s' (must be a multiple of --block-size %llu)",
-			 value, (unsigned long long)o->block_size);
+			 "--size: invalid value '%s' (its last block, %llu bytes after whole --block-size blocks, is too short for verify's headers: at least %d bytes, or --no-verify)",
+			 value, (unsigned long long)(o->size % o->block_size),
+			 CEPHFS_VERIFY_BLOCK_MIN);
 		return false;
 	}
 	return true;
