@@ -354,6 +354,31 @@ static void read_counters(const char *path, const struct file_identity *before,
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
  */
+/*
+ * Without --duration a write phase is to write every file: one that wrote
+ * fewer (a quota, a full pool) fails, saying how many it wrote, beside
+ * fio's own error when there is one.
+ */
+static void require_every_file(const struct bench *b, struct phase_result *r,
+			       unsigned int *const *written)
+{
+	unsigned int t, done = 0, planned = 0;
+	char count[64];
+	size_t used;
+
+	for (t = 0; t < b->targets; t++) {
+		done += sum(written[t], b->o->threads);
+		planned += sum(b->write_files[t], b->o->threads);
+	}
+	if (done >= planned)
+		return;
+	snprintf(count, sizeof(count), "wrote %u of %u files", done, planned);
+	used = r->failed ? strlen(r->error) : 0;
+	snprintf(r->error + used, sizeof(r->error) - used, "%s%s",
+		 used ? "; " : "", count);
+	r->failed = true;
+}
+
 static void run_phase(struct bench *b, enum phase phase,
 		      unsigned int *const *files, struct phase_result *r,
 		      struct phase_result *hosts, unsigned int **completed)
@@ -408,6 +433,8 @@ static void run_phase(struct bench *b, enum phase phase,
 			if (hosts[t].ran)
 				hosts[t] = *r;
 	}
+	if (completed && !o->duration)
+		require_every_file(b, r, completed);
 	if (o->progress && !r->failed)
 		show_progress(&live, &r->totals, true);
 	if (live.line_open)
