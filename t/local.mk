@@ -67,6 +67,9 @@ CLUSTER_TESTS += \
 	t/fault-cluster.t \
 	t/jobs.t
 
+# Files whose size is not a multiple of the block size (cephfs_clip_to_size).
+CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t
+
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
 EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
