@@ -67,8 +67,8 @@ CLUSTER_TESTS += \
 	t/fault-cluster.t \
 	t/jobs.t
 
-# Files whose size is not a multiple of the block size (cephfs_clip_to_size).
-CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t
+# Short last blocks (cephfs_clip_to_size), and what fio counts for metadata jobs.
+CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
