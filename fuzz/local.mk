@@ -28,7 +28,8 @@ FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
 FUZZ_INCLUDED = config.h $(srcdir)/tool/options.h $(srcdir)/tool/size.h \
 	$(srcdir)/tool/fioresult.h $(srcdir)/tool/jobfile.h \
 	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h \
-	$(srcdir)/tool/clients.h $(srcdir)/tool/fiolog.h $(srcdir)/engine/escape.h
+	$(srcdir)/tool/clients.h $(srcdir)/tool/fiolog.h $(srcdir)/engine/escape.h \
+	$(srcdir)/engine/clip.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)
