@@ -37,7 +37,7 @@ int cephfs_clip_open(struct thread_data *td, struct fio_file *f)
 	unsigned long long bs = td_max_bs(td);
 	uint64_t end = cephfs_range_end(f);
 	uint64_t reach = (end + bs - 1) / bs * bs;
-	unsigned long long tail = (end - f->file_offset) % bs;
+	unsigned long long tail = f->io_size % bs;
 
 	if (!cephfs_verify_fits(td, tail)) {
 		if (!td->error)

@@ -351,10 +351,6 @@ static void read_counters(const char *path, const struct file_identity *before,
 }
 
 /*
- * Run one phase on every target.  @files: per target, the files of each
- * thread; @completed (may be NULL): per target, what each thread did.
- */
-/*
  * Without --duration a write phase is to write every file: one that wrote
  * fewer (a quota, a full pool) fails, saying how many it wrote, beside
  * fio's own error when there is one.
@@ -379,6 +375,10 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 	r->failed = true;
 }
 
+/*
+ * Run one phase on every target.  @files: per target, the files of each
+ * thread; @completed (may be NULL): per target, what each thread did.
+ */
 static void run_phase(struct bench *b, enum phase phase,
 		      unsigned int *const *files, struct phase_result *r,
 		      struct phase_result *hosts, unsigned int **completed)
