@@ -99,6 +99,8 @@ struct cephfs_options {
 	long long create_bytes;
 	char *dir_pin;
 	unsigned int escaped;
+	unsigned int lazyio;
+	unsigned int write_fsync;
 };
 
 

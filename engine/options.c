@@ -268,6 +268,26 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_lazyio",
+		.lname	= "CephFS lazy I/O",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, lazyio),
+		.help	= "Open each file with lazy I/O (ceph_ll_lazyio): relaxed coherence for files several clients or jobs write at once",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_write_fsync",
+		.lname	= "CephFS fsync with each write",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, write_fsync),
+		.help	= "Each write carries its file's fsync and completes when both are done (native: io_info.fsync; emulated and iodepth=1: ceph_ll_fsync after the write)",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
