@@ -178,6 +178,11 @@ uint64_t job_file_bytes(const struct bench_options *o)
 	return o->shared_file ? o->size / o->threads : o->size;
 }
 
+unsigned int jobs_per_file(const struct bench_options *o)
+{
+	return o->shared_file ? o->threads : 1;
+}
+
 /* Strict decimal: digits only (a leading '-' for -1), the whole string. */
 static bool parse_long(const char *text, long *value)
 {

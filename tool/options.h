@@ -110,6 +110,9 @@ unsigned int files_of_thread(const struct bench_options *o,
  * file, or with --shared-file the thread's equal part of it. */
 uint64_t job_file_bytes(const struct bench_options *o);
 
+/* The jobs that share each file: the threads with --shared-file, else 1. */
+unsigned int jobs_per_file(const struct bench_options *o);
+
 /* The --help text. */
 extern const char options_usage[];
 
