@@ -117,7 +117,9 @@ void report_configuration(FILE *out, const struct bench_options *o,
 		fprintf(out, "  Verify: off (--no-verify)\n");
 	else
 		fprintf(out, "  Verify: crc32c (written with the data, every block checked on read)\n");
-	if (o->no_final_flush)
+	if (o->async_write_fsync)
+		fprintf(out, "  Write Timing: each write is on the cluster when it completes (--async-write-fsync)\n");
+	else if (o->no_final_flush)
 		fprintf(out, "  Write Timing: ends before the final flush (--no-final-flush, as the original tool)\n");
 	else
 		fprintf(out, "  Write Timing: ends when the data is on the cluster (fsync at close)\n");
