@@ -430,6 +430,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 			o->create_bytes);
 		return true;
 	}
+	/* Metadata operations open no handle for I/O: nothing to apply to. */
+	if ((o->lazyio || o->write_fsync) && o->op != CEPHFS_OP_IO) {
+		log_err("cephfs: %s=1 is for cephfs_op=io only\n",
+			o->lazyio ? "cephfs_lazyio" : "cephfs_write_fsync");
+		return true;
+	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
 	if (o->async == CEPHFS_ASYNC_NATIVE) {
 		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later); use cephfs_async=emulated\n");

@@ -7,7 +7,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 32
+plan 35
 
 # counter JSON PHASE NAME: a phase's client counter in the tool's JSON.
 counter() {
@@ -107,6 +107,15 @@ is "... fio's own sync count stays 0 (the fsync is part of the write)" \
 fsynced_job default-wf --iodepth=4
 is "cephfs_write_fsync=1, iodepth=4 as cephfs_async defaults: fio exits 0" $rc 0
 is "... 16 fsyncs for 16 writes (io_info.fsync where native)" "$fsynced" "16 16"
+cephfs_fio "$TMP/md.json" --thread --name=md --filename="$d/lazy" --rw=read \
+	--bs=4k --cephfs_op=stat --cephfs_lazyio=1
+ok $([ $? != 0 ]; echo $?) "cephfs_lazyio with cephfs_op=stat is refused"
+like "... saying it is for cephfs_op=io only" "$(cat "$TMP/fio.err")" \
+	"^cephfs: cephfs_lazyio=1 is for cephfs_op=io only$"
+cephfs_fio "$TMP/md.json" --thread --name=md --filename="$d/lazy" --rw=read \
+	--bs=4k --cephfs_op=open --cephfs_write_fsync=1
+like "cephfs_write_fsync with cephfs_op=open is refused, saying so" \
+	"$? $(cat "$TMP/fio.err")" "^[1-9][0-9]* cephfs: cephfs_write_fsync=1 is for cephfs_op=io only$"
 is "files of the engine cases as written" \
 	"$(for f in lazy sync-wf emulated-wf default-wf; do size_of "$d/$f"; done | tr '\n' ' ')" \
 	"65536 65536 65536 65536 "
