@@ -173,6 +173,10 @@ static void cephfs_native_submit(struct cephfs_async *as,
 		.iovcnt = 1,
 		.off = io_u->offset,
 		.write = io_u->ddir == DDIR_WRITE,
+		/* As NFS-Ganesha asks: libcephfs fsyncs after the write and
+		 * calls back once both are done. */
+		.fsync = io_u->ddir == DDIR_WRITE &&
+			 cephfs_async_file(io_u)->fsync_writes,
 	};
 	pthread_mutex_lock(&as->lock);
 	as->in_flight++;

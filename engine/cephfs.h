@@ -100,6 +100,8 @@ struct cephfs_options {
 	char *dir_pin;
 	unsigned int escaped;
 	unsigned int clip_to_size;
+	unsigned int lazyio;
+	unsigned int write_fsync;
 };
 
 

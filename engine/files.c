@@ -297,6 +297,21 @@ static int cephfs_open_for_end_fsync(struct thread_data *td,
 	return 0;
 }
 
+/*
+ * cephfs_lazyio: relax this handle's POSIX coherence (ceph_ll_lazyio), so
+ * that clients writing one file keep their buffers and caps instead of
+ * falling back to synchronous I/O.  Per handle, not per mount: jobs
+ * sharing a mount may differ.
+ */
+static int cephfs_open_lazily(struct cephfs_data *cd, struct cephfs_file *cf)
+{
+	int ret = ceph_ll_lazyio(cd->cmount, cf->fh, 1);
+
+	if (ret)
+		cephfs_close(cd, cf);
+	return ret;
+}
+
 int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
@@ -325,6 +340,11 @@ int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 		free(cf);
 		return cephfs_error(td, ret, "ceph_ll_open", at);
 	}
+	if (o->lazyio && (ret = cephfs_open_lazily(cd, cf))) {
+		free(cf);
+		return cephfs_error(td, ret, "ceph_ll_lazyio", at);
+	}
+	cf->fsync_writes = o->write_fsync;
 	ret = cephfs_preallocate(td, cd, f, cf);
 	if (!ret && td_read(td) && td_write(td))
 		ret = cephfs_extend(cd, f, cf);

@@ -9,6 +9,29 @@
 #include "io.h"
 #include "mount_cache.h"
 
+/*
+ * cephfs_write_fsync: the write and its fsync are one I/O, as a write
+ * that carries io_info.fsync is on the native path, so its latency and
+ * its error are the pair's.
+ */
+static int cephfs_write_then_fsync(struct ceph_mount_info *cmount,
+				   struct cephfs_file *cf, struct io_u *io_u,
+				   const char **call)
+{
+	int ret, synced;
+
+	*call = "ceph_ll_write";
+	ret = ceph_ll_write(cmount, cf->fh, io_u->offset, io_u->xfer_buflen,
+			    io_u->xfer_buf);
+	if (ret < 0 || !cf->fsync_writes)
+		return ret;
+	synced = ceph_ll_fsync(cmount, cf->fh, 0);
+	if (!synced)
+		return ret;
+	*call = "ceph_ll_fsync";
+	return synced;
+}
+
 static int cephfs_io_call(struct ceph_mount_info *cmount, struct io_u *io_u,
 			  const char **call)
 {
@@ -21,9 +44,7 @@ static int cephfs_io_call(struct ceph_mount_info *cmount, struct io_u *io_u,
 		return ceph_ll_read(cmount, cf->fh, io_u->offset,
 				    io_u->xfer_buflen, io_u->xfer_buf);
 	case DDIR_WRITE:
-		*call = "ceph_ll_write";
-		return ceph_ll_write(cmount, cf->fh, io_u->offset,
-				     io_u->xfer_buflen, io_u->xfer_buf);
+		return cephfs_write_then_fsync(cmount, cf, io_u, call);
 	case DDIR_SYNC:
 	case DDIR_DATASYNC:
 		*call = "ceph_ll_fsync";

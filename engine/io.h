@@ -5,6 +5,8 @@
 #ifndef FIO_CEPHFS_IO_H
 #define FIO_CEPHFS_IO_H
 
+#include <stdbool.h>
+
 struct cephfs_mount;
 struct io_u;
 struct Inode;
@@ -15,12 +17,14 @@ struct cephfs_file {
 	struct Inode *inode;
 	struct Fh *fh;
 	unsigned int writes_running;	/* async writes under way (async lock) */
+	bool fsync_writes;		/* cephfs_write_fsync: each write fsyncs */
 };
 
 /*
  * Run @io_u's read, write, sync or trim with the blocking call, watched
- * for stalls.  Returns the bytes done (all of them for a sync or trim) or
- * -errno; @call names the libcephfs call.
+ * for stalls; under cephfs_write_fsync a write is followed by its file's
+ * fsync before it counts as done.  Returns the bytes done (all of them
+ * for a sync or trim) or -errno; @call names the libcephfs call.
  */
 int cephfs_io_blocking(struct cephfs_mount *mount, struct io_u *io_u,
 		       const char **call);

@@ -278,6 +278,26 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_lazyio",
+		.lname	= "CephFS lazy I/O",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, lazyio),
+		.help	= "Open each file with lazy I/O (ceph_ll_lazyio): relaxed coherence for files several clients or jobs write at once",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_write_fsync",
+		.lname	= "CephFS fsync with each write",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct cephfs_options, write_fsync),
+		.help	= "Each write carries its file's fsync and completes when both are done (native: io_info.fsync; emulated and iodepth=1: ceph_ll_fsync after the write)",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -424,6 +444,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 	if (o->clip_to_size && td_random(td)) {
 		log_err("cephfs: %s: cephfs_clip_to_size is for sequential I/O: a random job draws whole blocks only and would leave the file's last short block undone\n",
 			td->o.name);
+		return true;
+	}
+	/* Metadata operations open no handle for I/O: nothing to apply to. */
+	if ((o->lazyio || o->write_fsync) && o->op != CEPHFS_OP_IO) {
+		log_err("cephfs: %s=1 is for cephfs_op=io only\n",
+			o->lazyio ? "cephfs_lazyio" : "cephfs_write_fsync");
 		return true;
 	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV

@@ -64,6 +64,7 @@ CLUSTER_TESTS += \
 	t/engine-valgrind.t \
 	t/engine-layout.t \
 	t/engine-examples.t \
+	t/tool-shared.t \
 	t/fault-cluster.t \
 	t/jobs.t
 

@@ -27,6 +27,9 @@ static const struct {
 	  "--perf-dump /tmp/perf.json" },
 	{ "more-threads-than-files", "bench --threads 4 --files 2 --size 64K" },
 	{ "short-last-block", "bench --files 2 --size 3M --block-size 2M" },
+	{ "shared-file", "bench --threads 2 --size 256K --block-size 64K --shared-file" },
+	{ "async-write-fsync-lazy", "bench --threads 2 --files 4 --async-io "
+	  "--async-write-fsync --lazy-io" },
 	/* fio's parser would cut at # and ;, expand ${HOME} and $filenum. */
 	{ "escaped", "--conf /c#1 --id a;b --keyring /k$x --fs f%s bench --files 2 "
 	  "--prefix p#;$filenum --dir-prefix r${HOME}_ --root-path /lim#x "

@@ -42,6 +42,14 @@ static const struct {
 	{ "bench --async-io --queue-depth 1025", "--queue-depth: invalid value '1025' (must be 1 to 1024)" },
 	{ "bench --queue-depth 32", "--queue-depth: invalid value '32' (only with --async-io)" },
 	{ "bench --async-io --per-thread-mount", "--async-io: cannot be combined with --per-thread-mount" },
+	{ "bench --async-write-fsync", "--async-write-fsync: only with --async-io" },
+	{ "bench --shared-file --files 4", "--files: invalid value '4' (--shared-file writes one file)" },
+	{ "bench --shared-file --size 0", "--size: invalid value '0' (--shared-file writes data)" },
+	{ "bench --shared-file --clients a,b", "--shared-file: cannot be combined with --clients" },
+	{ "bench --shared-file --threads 3 --size 256K --block-size 64K",
+	  "--size: invalid value '262144' (with --shared-file, must split into --threads 3 parts of whole blocks of 65536 bytes)" },
+	{ "bench --shared-file --threads 2 --size 4K",
+	  "--size: invalid value '4096' (with --shared-file, must split into --threads 2 parts of whole blocks of 4096 bytes)" },
 	{ "--uid -2 bench", "--uid: invalid value '-2' (must be -1 or an id)" },
 	{ "--gid root bench", "--gid: invalid value 'root' (must be -1 or an id)" },
 	{ "--client-oc 2 bench", "--client-oc: invalid value '2' (must be 0 to 1)" },
@@ -143,11 +151,35 @@ static void test_split(void)
 	   "2 files over 4 threads: 1 1 0 0");
 }
 
+/* --shared-file: one file, each thread an equal part of it. */
+static void test_shared_file(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	is_int(parse("bench --shared-file --threads 4 --size 1M --block-size 64K "
+		     "--async-io --async-write-fsync --lazy-io", &o, error,
+		     sizeof(error)), PARSE_OK, "--shared-file, --async-write-fsync, --lazy-io");
+	ok(o.shared_file && o.async_write_fsync && o.lazy_io && o.files == 1,
+	   "... set, with one file");
+	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 3) == 1,
+	   "... which every thread works on");
+	ok(job_file_bytes(&o) == 256 << 10 && jobs_per_file(&o) == 4,
+	   "... a quarter of it each, four jobs to the file");
+	is_int(parse("bench --shared-file --files 1 --threads 2 --size 8K --block-size 4K",
+		     &o, error, sizeof(error)), PARSE_OK,
+	       "--shared-file with --files 1 and without --async-io");
+	parse("bench --files 8", &o, error, sizeof(error));
+	ok(job_file_bytes(&o) == o.size && jobs_per_file(&o) == 1,
+	   "without it, each job's file is a whole file");
+}
+
 int main(void)
 {
 	test_refusals();
 	test_defaults();
 	test_values();
 	test_split();
+	test_shared_file();
 	return done_testing();
 }

@@ -387,7 +387,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	struct live_status live = {
 		.out = b->human,
 		.tty = isatty(fileno(b->human)),
-		.plan = { phase, o->threads, files[0], o->size },
+		.plan = { phase, o->threads, files[0], job_file_bytes(o),
+			  jobs_per_file(o) },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
@@ -399,13 +400,15 @@ static void run_phase(struct bench *b, enum phase phase,
 	unsigned int t;
 
 	for (t = 0; t < b->targets; t++)
-		plans[t] = (struct phase_plan){ phase, o->threads, files[t], o->size };
+		plans[t] = (struct phase_plan){ phase, o->threads, files[t],
+					       job_file_bytes(o), jobs_per_file(o) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
 		 sizeof(output));
 	tmp_path(b, "fio.stderr", errors, sizeof(errors));
-	progress_init(&live.progress, o, phase, sum(files[0], o->threads));
+	progress_init(&live.progress, o, phase,
+		      sum(files[0], o->threads) / jobs_per_file(o));
 	if (counters)
 		dump_before = identity_of(o->perf_dump);
 	if (fio_command_init(&cmd, o, phase, (const char *const *)b->jobfiles,

@@ -92,6 +92,12 @@ static unsigned int job_whole_files(struct json_object *ddir,
 	return files < UINT_MAX ? (unsigned int)files : UINT_MAX;
 }
 
+/* Files in the sense of the report: a shared file is one, all its parts. */
+static unsigned int plan_jobs_per_file(const struct phase_plan *plan)
+{
+	return plan->jobs_per_file ? plan->jobs_per_file : 1;
+}
+
 static bool totals_of_jobs(struct json_object *jobs,
 			   const struct phase_plan *plan,
 			   struct phase_totals *totals)
@@ -116,6 +122,8 @@ static bool totals_of_jobs(struct json_object *jobs,
 		if (runtime > totals->runtime_ms)
 			totals->runtime_ms = runtime;
 	}
+	totals->files /= plan_jobs_per_file(plan);
+	totals->whole_files /= plan_jobs_per_file(plan);
 	return n > 0;
 }
 
@@ -383,6 +391,7 @@ void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 	r->ran = true;
 	for (t = 0; t < plan->threads; t++)
 		r->planned_files += plan->files[t];
+	r->planned_files /= plan_jobs_per_file(plan);
 	if (jobs)
 		job_error = first_job_error(jobs);
 

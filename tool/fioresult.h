@@ -14,12 +14,17 @@
 #include "jobfile.h"
 #include "perfcounters.h"
 
-/* What one phase planned: files per thread and their size (0: metadata). */
+/*
+ * What one phase planned: files per thread and the bytes of each a job
+ * moves (0: metadata); with --shared-file each thread's job moves its
+ * part of the one file, and @jobs_per_file of them make a file.
+ */
 struct phase_plan {
 	enum phase phase;
 	unsigned int threads;
 	const unsigned int *files;	/* per thread; threads with 0 have no job */
 	uint64_t size;
+	unsigned int jobs_per_file;	/* 0 or 1: a file per job's file */
 };
 
 /* Totals over the jobs of one fio document. */

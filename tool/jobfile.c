@@ -84,6 +84,8 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
 	put_string(out, "cephfs_perf_dump", o->perf_dump);
+	if (o->lazy_io)
+		fprintf(out, "cephfs_lazyio=1\n");
 }
 
 static void put_global(FILE *out, const struct bench_options *o,
@@ -147,9 +149,37 @@ static void put_write_settings(FILE *out, const struct bench_options *o)
 	 * that reaches fsync-every bytes. */
 	if (o->fsync_every)
 		fprintf(out, "fsync=%" PRIu64 "\n", (o->fsync_every + bs - 1) / bs);
+	/* Each write is on the cluster when it completes: no file's fsync
+	 * after them, as upstream skips it. */
+	if (o->async_write_fsync) {
+		fprintf(out, "cephfs_write_fsync=1\n");
+		return;
+	}
 	/* Keep the write clock running until the data is on the cluster. */
 	if (!o->no_final_flush)
 		fprintf(out, "fsync_on_close=1\n");
+}
+
+/*
+ * The files of thread @t's job: its own, or with --shared-file thread 0's
+ * one file, of which the job writes and reads part @t.  fio ends a
+ * sequential job at the file's size, which for a file not created yet is
+ * the job's size=: so size= is the whole file and io_size= the part.
+ */
+static void put_files(FILE *out, const struct bench_options *o,
+		      const char *subdir, unsigned int t, unsigned int n)
+{
+	uint64_t part = job_file_bytes(o);
+
+	fprintf(out, "filename_format=");
+	put_escaped(out, subdir);
+	fputc('/', out);
+	put_escaped(out, o->prefix);
+	fprintf(out, "%u_$filenum\n", o->shared_file ? 0 : t);
+	fprintf(out, "nrfiles=%u\n", n);
+	if (o->shared_file)
+		fprintf(out, "size=%" PRIu64 "\noffset=%" PRIu64 "\nio_size=%" PRIu64 "\n",
+			o->size, t * part, part);
 }
 
 static void put_read_settings(FILE *out, const struct bench_options *o)
@@ -174,12 +204,7 @@ static void put_phase(FILE *out, const struct bench_options *o,
 			put_write_settings(out, o);
 		else
 			put_read_settings(out, o);
-		fprintf(out, "filename_format=");
-		put_escaped(out, subdir);
-		fputc('/', out);
-		put_escaped(out, o->prefix);
-		fprintf(out, "%u_$filenum\n", t);
-		fprintf(out, "nrfiles=%u\n", n);
+		put_files(out, o, subdir, t, n);
 	}
 }
 

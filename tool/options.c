@@ -68,6 +68,8 @@ static const struct option_spec specs[] = {
 	{ "progress-interval", 0, V_UINT, FIELD(progress_interval), 1, 100, false },
 	{ "async-io", 0, V_FLAG, FIELD(async_io), 0, 0, false },
 	{ "queue-depth", 0, V_UINT, FIELD(queue_depth), 1, 1024, false },
+	{ "async-write-fsync", 0, V_FLAG, FIELD(async_write_fsync), 0, 0, false },
+	{ "shared-file", 0, V_FLAG, FIELD(shared_file), 0, 0, false },
 	{ "no-verify", 0, V_FLAG, FIELD(no_verify), 0, 0, false },
 	{ "no-final-flush", 0, V_FLAG, FIELD(no_final_flush), 0, 0, false },
 	{ "dry-run", 0, V_FLAG, FIELD(dry_run), 0, 0, false },
@@ -77,6 +79,7 @@ static const struct option_spec specs[] = {
 	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0, false },
 	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
+	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -121,6 +124,8 @@ const char options_usage[] =
 "  --progress-interval PCT    Percent between progress updates (default: 10; 1 to 100)\n"
 "  --async-io                 Asynchronous I/O (fio iodepth) for read and write phases\n"
 "  --queue-depth N            Outstanding async I/Os per thread (default: 16; 1 to 1024)\n"
+"  --async-write-fsync        Each async write carries an fsync (needs --async-io)\n"
+"  --shared-file              All threads write one file of --size, each its own part\n"
 "\n"
 "Beyond the original tool:\n"
 "  --no-verify                Do not write and check crc32c verify headers\n"
@@ -132,6 +137,7 @@ const char options_usage[] =
 "  --clients HOST[:PORT],...  Run on these fio servers at once (fio --client)\n"
 "  --clients-file PATH        The same, one HOST[:PORT] a line\n"
 "  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
+"  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
 "\n"
 "Sizes take K, M, G, T (optionally followed by B or iB), all powers of 1024.\n"
 "CEPH_ARGS passes through to libcephfs.\n";
@@ -163,7 +169,19 @@ void options_init(struct bench_options *o, const char *fio,
 unsigned int files_of_thread(const struct bench_options *o,
 			     unsigned int thread)
 {
+	if (o->shared_file)
+		return 1;
 	return o->files / o->threads + (thread < o->files % o->threads);
+}
+
+uint64_t job_file_bytes(const struct bench_options *o)
+{
+	return o->shared_file ? o->size / o->threads : o->size;
+}
+
+unsigned int jobs_per_file(const struct bench_options *o)
+{
+	return o->shared_file ? o->threads : 1;
 }
 
 /* Strict decimal: digits only (a leading '-' for -1), the whole string. */
@@ -263,9 +281,43 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 	return false;
 }
 
+/*
+ * --shared-file: one file of --size, split into equal parts of whole
+ * blocks, one per thread, so that the file is the size asked and each
+ * part verifies on its own.  @files_given: --files, which must then be 1.
+ */
+static bool check_shared_file(const struct bench_options *o, bool files_given,
+			      char *error, size_t len)
+{
+	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
+
+	if (files_given && o->files != 1) {
+		snprintf(error, len, "--files: invalid value '%u' (--shared-file writes one file)",
+			 o->files);
+		return false;
+	}
+	if (!o->size) {
+		snprintf(error, len, "--size: invalid value '0' (--shared-file writes data)");
+		return false;
+	}
+	/* Each host works in a directory of its own. */
+	if (o->clients.count) {
+		snprintf(error, len, "--shared-file: cannot be combined with --clients");
+		return false;
+	}
+	if (o->size / bs % o->threads) {
+		snprintf(error, len, "--size: invalid value '%llu' (with --shared-file, must split into --threads %u parts of whole blocks of %llu bytes)",
+			 (unsigned long long)o->size, o->threads,
+			 (unsigned long long)bs);
+		return false;
+	}
+	return true;
+}
+
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
-			       bool queue_depth_given, char *error, size_t len)
+			       bool queue_depth_given, bool files_given,
+			       char *error, size_t len)
 {
 	char value[32];
 
@@ -281,6 +333,10 @@ static bool check_combinations(const struct bench_options *o,
 	}
 	if (o->async_io && o->per_thread_mount) {
 		snprintf(error, len, "--async-io: cannot be combined with --per-thread-mount");
+		return false;
+	}
+	if (o->async_write_fsync && !o->async_io) {
+		snprintf(error, len, "--async-write-fsync: only with --async-io");
 		return false;
 	}
 	if (o->block_size == 0)
@@ -300,7 +356,7 @@ static bool check_combinations(const struct bench_options *o,
 			 CEPHFS_VERIFY_BLOCK_MIN);
 		return false;
 	}
-	return true;
+	return !o->shared_file || check_shared_file(o, files_given, error, len);
 }
 
 /* The host lists, once both options are known; errors name the option. */
@@ -421,8 +477,11 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (!parse_clients(o, error, error_len))
 		return PARSE_ERROR;
 	if (!check_combinations(o, field_given(given, FIELD(queue_depth)),
-				error, error_len))
+				field_given(given, FIELD(files)), error,
+				error_len))
 		return PARSE_ERROR;
+	if (o->shared_file)
+		o->files = 1;
 	return PARSE_OK;
 }
 

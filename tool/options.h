@@ -45,6 +45,8 @@ struct bench_options {
 	unsigned int progress_interval;	/* percent */
 	bool async_io;
 	unsigned int queue_depth;
+	bool async_write_fsync;		/* each async write carries an fsync */
+	bool shared_file;		/* every thread writes its part of one file */
 
 	/* Beyond the original tool. */
 	bool no_verify;
@@ -57,6 +59,7 @@ struct bench_options {
 	const char *clients_file;	/* --clients-file */
 	struct client_list clients;	/* both, parsed; none: fio runs here */
 	const char *plot;		/* SVG of the rates over time */
+	bool lazy_io;			/* files opened with ceph_ll_lazyio */
 
 	bool help;
 };
@@ -98,9 +101,17 @@ void options_free(struct bench_options *o);
 #define FILE_NUMBERS_MAX 15
 
 /* Files the original tool gives thread @thread: the first files%threads
- * threads take one more. */
+ * threads take one more; with --shared-file each thread has the one file
+ * (its part of it). */
 unsigned int files_of_thread(const struct bench_options *o,
 			     unsigned int thread);
+
+/* Bytes each thread's job writes and reads of one of its files: the
+ * file, or with --shared-file the thread's equal part of it. */
+uint64_t job_file_bytes(const struct bench_options *o);
+
+/* The jobs that share each file: the threads with --shared-file, else 1. */
+unsigned int jobs_per_file(const struct bench_options *o);
 
 /* The --help text. */
 extern const char options_usage[];

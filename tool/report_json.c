@@ -66,6 +66,9 @@ static struct json_object *configuration(const struct bench_report *report)
 	add(c, "async_io", json_object_new_boolean(o->async_io));
 	if (o->async_io)
 		add(c, "queue_depth", json_object_new_int64(o->queue_depth));
+	add(c, "async_write_fsync", json_object_new_boolean(o->async_write_fsync));
+	add(c, "shared_file", json_object_new_boolean(o->shared_file));
+	add(c, "lazy_io", json_object_new_boolean(o->lazy_io));
 	if (o->client_oc != -1)
 		add(c, "client_oc", json_object_new_int(o->client_oc));
 	if (o->client_oc_size)
