@@ -80,8 +80,8 @@ static void test_defaults(void)
 	is_int(parse("bench", &o, error, sizeof(error)), PARSE_OK, "bare bench");
 	ok(o.threads == 1 && o.iterations == 1 && o.files == 100,
 	   "defaults: 1 thread, 1 iteration, 100 files");
-	ok(o.size == 4 << 20 && o.block_size == 4 << 20 && o.fsync_every == 0,
-	   "defaults: 4MB files in 4MB blocks, no fsync");
+	ok(o.size == 4000000 && o.block_size == 4000000 && o.fsync_every == 0,
+	   "defaults: 4MB (4,000,000 bytes) files in 4MB blocks, no fsync");
 	ok(!strcmp(o.prefix, "benchmark_") && !strcmp(o.dir_prefix, "bench_run_") &&
 	   !strcmp(o.root_path, "/"), "defaults: names and root");
 	ok(!strcmp(o.id, "admin") && o.uid == -1 && o.gid == -1 &&
@@ -99,7 +99,7 @@ static void test_values(void)
 	char error[512];
 
 	is_int(parse("-c /etc/c.conf -i scratch -k /k --filesystem scratch bench "
-		     "--root-path=/pdonnell --files 256 --size=134217728 "
+		     "--root-path=/pdonnell --files 256 --size=134217728 --block-size 4MiB "
 		     "--threads=8 --iterations 3", &o, error, sizeof(error)),
 	       PARSE_OK, "the documented example");
 	ok(!strcmp(o.conf, "/etc/c.conf") && !strcmp(o.id, "scratch") &&

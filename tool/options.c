@@ -132,7 +132,8 @@ const char options_usage[] =
 "  --clients-file PATH        The same, one HOST[:PORT] a line\n"
 "  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
 "\n"
-"Sizes take K, M, G, T (optionally followed by B or iB), all powers of 1024.\n"
+"Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"
+"K, M, G, T powers of 1024 (4MB is 4000000 bytes, 4MiB and 4M 4194304).\n"
 "CEPH_ARGS passes through to libcephfs.\n";
 
 void options_init(struct bench_options *o, const char *fio,
@@ -148,13 +149,18 @@ void options_init(struct bench_options *o, const char *fio,
 	o->threads = 1;
 	o->iterations = 1;
 	o->files = 100;
-	o->size = 4ULL << 20;
-	o->block_size = 4ULL << 20;
+	/* Upstream's 4MB, a power of 1000 as it reads sizes now. */
+	o->size = 4000000;
+	o->block_size = 4000000;
 	o->prefix = "benchmark_";
 	o->dir_prefix = "bench_run_";
 	o->root_path = "/";
 	o->progress_interval = 10;
 	o->queue_depth = 16;
+	/* The engine of this build takes the native path where it can. */
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	o->async_native = true;
+#endif
 	o->fio = fio;
 	o->engine = engine;
 }
