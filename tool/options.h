@@ -45,6 +45,7 @@ struct bench_options {
 	unsigned int progress_interval;	/* percent */
 	bool async_io;
 	unsigned int queue_depth;
+	bool async_native;		/* the engine's path, from the build */
 
 	/* Beyond the original tool. */
 	bool no_verify;
