@@ -21,6 +21,10 @@ AM_TESTS_ENVIRONMENT = \
 TESTS += t/coverage.t
 EXTRA_DIST += t/coverage.t t/coverage.py
 
+# cephfs-tool --version and fio-cephfs --version; no cluster.
+TESTS += t/tool-version.t
+EXTRA_DIST += t/tool-version.t
+
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)

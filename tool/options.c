@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "escape.h"
 #include "jobfile.h"
@@ -21,6 +22,7 @@ enum value_kind {
 	V_SWITCH,		/* int, 0 or 1; -1 until given */
 	V_ID,			/* int: -1 or an id */
 	V_SIZE,			/* uint64_t, K/M/G/T suffixes */
+	V_UNAVAILABLE,		/* upstream's, refused saying why; no field */
 };
 
 struct option_spec {
@@ -37,6 +39,7 @@ struct option_spec {
 
 static const struct option_spec specs[] = {
 	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false },
+	{ "version", 0, V_FLAG, FIELD(version), 0, 0, false },
 	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0, true },
 	{ "id", 'i', V_STRING, FIELD(id), 0, 0, true },
 	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0, true },
@@ -76,6 +79,9 @@ static const struct option_spec specs[] = {
 	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0, false },
 	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
+	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
+	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false },
+	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -88,6 +94,7 @@ const char options_usage[] =
 "\n"
 "General options:\n"
 "  -h, --help                 Produce help message\n"
+"  --version                  Print the versions of this tool, libcephfs and fio\n"
 "  -c, --conf PATH            Ceph config file path\n"
 "  -i, --id ID                Client ID (default: admin)\n"
 "  -k, --keyring PATH         Path to keyring file\n"
@@ -213,6 +220,11 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 	unsigned int u;
 	long n;
 
+	if (s->kind == V_UNAVAILABLE) {
+		snprintf(error, len, "--%s: not available: upstream has it only when Ceph is built with CEPH_LOCKSTAT, which packaged libcephfs is not, and libcephfs's public API cannot measure lock contention",
+			 s->name);
+		return false;
+	}
 	/* Escaped, so fio's parser leaves it as given, on one of fio's lines. */
 	if (s->in_job && escape_value(NULL, 0, value) > JOBFILE_VALUE_MAX) {
 		snprintf(error, len, "--%s: too long for fio's job file (%zu bytes %%XX-escaped; at most %d)",
@@ -264,8 +276,17 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 			return invalid(error, len, s->name, value,
 				       "must be bytes or a size like 4K, 4MB, 1GiB");
 		return true;
+	case V_UNAVAILABLE:
+		break;
 	}
 	return false;
+}
+
+static bool ends_with_svg(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len >= 4 && !strcasecmp(name + len - 4, ".svg");
 }
 
 /* Combinations, checked once every option is known. */
@@ -288,6 +309,9 @@ static bool check_combinations(const struct bench_options *o,
 		snprintf(error, len, "--async-io: cannot be combined with --per-thread-mount");
 		return false;
 	}
+	if (o->plot && !ends_with_svg(o->plot))
+		return invalid(error, len, "plot", o->plot,
+			       "the plot is SVG: the name must end in .svg");
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
 	/*
@@ -343,6 +367,15 @@ static bool field_given(const bool *given, size_t offset)
 	return given[i];
 }
 
+/* An unavailable option is refused with its reason whether or not a value
+ * follows. */
+static int argument_of(enum value_kind kind)
+{
+	if (kind == V_FLAG)
+		return no_argument;
+	return kind == V_UNAVAILABLE ? optional_argument : required_argument;
+}
+
 static const struct option_spec *spec_of(int index, int short_name)
 {
 	size_t i;
@@ -365,13 +398,11 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	int c, index;
 	size_t i;
 
-	for (i = 0; i < NR_SPECS; i++) {
+	for (i = 0; i < NR_SPECS; i++)
 		longopts[i] = (struct option){
 			.name = specs[i].name,
-			.has_arg = specs[i].kind == V_FLAG ? no_argument
-							   : required_argument,
+			.has_arg = argument_of(specs[i].kind),
 		};
-	}
 	longopts[NR_SPECS] = (struct option){ 0 };
 
 	optind = 0;		/* full reset: the tests parse many times */
@@ -411,6 +442,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	}
 	if (o->help)
 		return PARSE_HELP;
+	if (o->version)
+		return PARSE_VERSION;
 	if (!command) {
 		snprintf(error, error_len, "missing command (bench); see --help");
 		return PARSE_ERROR;

@@ -60,11 +60,13 @@ struct bench_options {
 	const char *plot;		/* SVG of the rates over time */
 
 	bool help;
+	bool version;
 };
 
 enum parse_result {
 	PARSE_OK,
 	PARSE_HELP,		/* --help: print usage, exit 0 */
+	PARSE_VERSION,		/* --version: print the versions, exit 0 */
 	PARSE_ERROR,		/* message in the buffer, exit 2 */
 };
 
