@@ -69,7 +69,8 @@ CLUSTER_TESTS += \
 	t/engine-layout.t \
 	t/engine-examples.t \
 	t/fault-cluster.t \
-	t/jobs.t
+	t/jobs.t \
+	t/tool-upstream.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
