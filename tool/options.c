@@ -220,11 +220,6 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 	unsigned int u;
 	long n;
 
-	if (s->kind == V_UNAVAILABLE) {
-		snprintf(error, len, "--%s: not available: upstream has it only when Ceph is built with CEPH_LOCKSTAT, which packaged libcephfs is not, and libcephfs's public API cannot measure lock contention",
-			 s->name);
-		return false;
-	}
 	/* Escaped, so fio's parser leaves it as given, on one of fio's lines. */
 	if (s->in_job && escape_value(NULL, 0, value) > JOBFILE_VALUE_MAX) {
 		snprintf(error, len, "--%s: too long for fio's job file (%zu bytes %%XX-escaped; at most %d)",
@@ -277,7 +272,9 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 				       "must be bytes or a size like 4K, 4MB, 1GiB");
 		return true;
 	case V_UNAVAILABLE:
-		break;
+		snprintf(error, len, "--%s: not available: upstream has it only when Ceph is built with CEPH_LOCKSTAT, which packaged libcephfs is not, and libcephfs's public API cannot measure lock contention",
+			 s->name);
+		return false;
 	}
 	return false;
 }
