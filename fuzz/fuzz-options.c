@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "options.h"
 #include "size.h"
@@ -32,20 +33,25 @@ static void check_accepted(const struct bench_options *o)
 		abort();
 }
 
-/* An accepted size starts with a digit, and a suffix makes whole KiBs. */
+/*
+ * An accepted size starts with a digit; a prefix makes whole thousands
+ * when B follows it alone (KB, MB, ...), else whole KiBs (K, KiB, ...).
+ */
 static void check_size(const char *text)
 {
+	const char *tail = text + strspn(text, "0123456789");
 	uint64_t bytes;
 
 	if (!parse_size(text, &bytes))
 		return;
 	if (text[0] < '0' || text[0] > '9')
 		abort();
-	if (text[strspn(text, "0123456789")] == '\0') {
+	if (*tail == '\0') {
 		if (bytes != strtoull(text, NULL, 10))
 			abort();
-	} else if (bytes % 1024 && strpbrk(text, "KkMmGgTt")) {
-		abort();
+	} else if (strchr("KkMmGgTt", *tail)) {
+		if (bytes % (strcasecmp(tail + 1, "B") ? 1024 : 1000))
+			abort();
 	}
 }
 

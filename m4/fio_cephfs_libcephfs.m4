@@ -20,9 +20,39 @@ AC_DEFUN([FIO_CEPHFS_CHECK_LIBCEPHFS], [
 		[AC_MSG_ERROR([libcephfs not found: install libcephfs-dev (Debian) or libcephfs-devel])])
 	LIBS="$CEPHFS_LIBS $LIBS"
 	AC_CHECK_FUNCS([ceph_ll_nonblocking_readv_writev ceph_get_perf_counters])
+	FIO_CEPHFS_CEPH_VERSION
 	LIBS=$fio_cephfs_save_LIBS
 	CPPFLAGS=$fio_cephfs_save_CPPFLAGS
 	AC_SUBST([CEPHFS_LIBS])
 	AM_CONDITIONAL([HAVE_CEPH_NONBLOCKING_IO],
 		[test "x$ac_cv_func_ceph_ll_nonblocking_readv_writev" = xyes])
+])
+
+# FIO_CEPHFS_CEPH_VERSION
+# -----------------------
+# The Ceph release of the libcephfs built against, as its ceph_version()
+# says ("16.2.15"): libcephfs.h has only the API's version (10.0.2 from
+# Pacific on), which does not tell the releases apart.  cephfs-tool
+# --version prints it beside the one loaded at run time.  Only version
+# characters are kept, for a C string; "unknown" when cross-compiling.
+AC_DEFUN([FIO_CEPHFS_CEPH_VERSION], [
+	AC_CACHE_CHECK([the Ceph release of libcephfs], [fio_cephfs_cv_ceph_version], [
+		AC_RUN_IFELSE([AC_LANG_PROGRAM([[
+#include <stdio.h>
+#include <cephfs/libcephfs.h>
+]], [[
+	int major, minor, patch;
+	FILE *f = fopen("conftest.ver", "w");
+
+	if (!f || fputs(ceph_version(&major, &minor, &patch), f) < 0)
+		return 1;
+	return fclose(f) != 0;
+]])],
+			[fio_cephfs_cv_ceph_version=`tr -cd 'A-Za-z0-9.+~-' <conftest.ver`],
+			[fio_cephfs_cv_ceph_version=unknown],
+			[fio_cephfs_cv_ceph_version=unknown])
+		rm -f conftest.ver
+		test -n "$fio_cephfs_cv_ceph_version" || fio_cephfs_cv_ceph_version=unknown])
+	AC_DEFINE_UNQUOTED([CEPH_BUILT_AGAINST_VERSION], ["$fio_cephfs_cv_ceph_version"],
+		[Ceph release of the libcephfs built against])
 ])

@@ -21,6 +21,10 @@ AM_TESTS_ENVIRONMENT = \
 TESTS += t/coverage.t
 EXTRA_DIST += t/coverage.t t/coverage.py
 
+# cephfs-tool --version and fio-cephfs --version; no cluster.
+TESTS += t/tool-version.t
+EXTRA_DIST += t/tool-version.t
+
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
@@ -66,7 +70,8 @@ CLUSTER_TESTS += \
 	t/engine-examples.t \
 	t/tool-shared.t \
 	t/fault-cluster.t \
-	t/jobs.t
+	t/jobs.t \
+	t/tool-upstream.t
 
 # Short last blocks (cephfs_clip_to_size), and what fio counts for metadata jobs.
 CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t

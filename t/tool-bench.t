@@ -13,19 +13,19 @@ bench --threads 8 --iterations 3 --files 32 --size 256K --block-size 64K
 is "data example exits 0" $rc 0
 is "report starts with the configuration" "$(head -n 3 "$TMP/out")" "Benchmark Configuration:
   Threads: 8 | Iterations: 3
-  Files: 32 | Size: 262144"
+  Files: 32 | Size: 262144 bytes"
 like "subdirectory: dir-prefix and 4 hex digits" "$(run_dir)" '^bench_run_[0-9a-f]{4}$'
 is "UID and GID lines" "$(grep -E '^  [UG]ID:' "$TMP/out")" "  UID: -1
   GID: -1"
 is "three iteration headers" "$(count '^--- Iteration [123] of 3 ---$')" 3
-is "three write lines" "$(count '^  Write: [0-9.e+]+ MB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
-is "three read lines" "$(count '^  Read:  [0-9.e+]+ MB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
+is "three write lines" "$(count '^  Write: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
+is "three read lines" "$(count '^  Read:  [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
 is "the four statistics blocks, in order" \
 	"$(grep 'Statistics' "$TMP/out")" "Write Throughput Statistics (3 runs):
 Read Throughput Statistics (3 runs):
 File Creates Statistics (3 runs):
 File Reads (Opens) Statistics (3 runs):"
-is "each block: mean, std dev, min, max" "$(count '^  (Mean:   |Std Dev:|Min:    |Max:    ) [0-9.e+]+ (MB|files)/s$')" 16
+is "each block: mean, std dev, min, max" "$(count '^  (Mean:   |Std Dev:|Min:    |Max:    ) [0-9.e+]+ (MiB|files)/s$')" 16
 is "added per-phase figures, after the blocks" \
 	"$(sed -n '/^Per-Phase Details/,$p' "$TMP/out" | grep -c 'IOPS | latency ms: mean')" 6
 is "ends with the cleanup" "$(tail -n 1 "$TMP/out")" "Cleaning up..."
@@ -33,8 +33,8 @@ siblings_intact "data example"
 
 bench --threads 8 --iterations 3 --files 4096 --size 0 --progress
 is "size-0 example exits 0" $rc 0
-like "size 0 configuration" "$(sed -n 3p "$TMP/out")" '^  Files: 4096 \| Size: 0$'
-is "size 0: no throughput anywhere" "$(count 'MB/s')" 0
+like "size 0 configuration" "$(sed -n 3p "$TMP/out")" '^  Files: 4096 \| Size: 0 bytes$'
+is "size 0: no throughput anywhere" "$(count 'MB/s|MiB/s')" 0
 is "size 0: file rates per phase" "$(count '^  (Write: |Read:  )[0-9.e+]+ files/s \([0-9.]+s\)$')" 6
 is "size 0: the two file rate blocks only" "$(grep 'Statistics' "$TMP/out")" \
 	"File Creates Statistics (3 runs):
@@ -72,6 +72,6 @@ siblings_intact "--json -"
  $TEST_WRAPPER "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" \
 	--root-path "$CEPHFS_DIR" --files 4 --size 64K >"$TMP/out" 2>"$TMP/err")
 is "no --engine, no CEPHFS_TOOL_ENGINE: exit 0" $? 0
-is "... a write and a read line" "$(count '^  (Write: |Read:  )[0-9.e+]+ MB/s')" 2
+is "... a write and a read line" "$(count '^  (Write: |Read:  )[0-9.e+]+ MiB/s')" 2
 siblings_intact "the default engine"
 done_testing

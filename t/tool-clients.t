@@ -39,7 +39,7 @@ is "the configuration lists the hosts" \
 	"  Client Hosts: 2, each in <Subdirectory>/<host>_<port>
     $h1
     $h2"
-host_lines() { grep -Ec "^    $1: [0-9.e+]+ MB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"; }
+host_lines() { grep -Ec "^    $1: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"; }
 is "a line per phase and iteration for $h1" "$(host_lines "$h1")" 4
 is "... and for $h2" "$(host_lines "$h2")" 4
 is "each host line follows its phase's aggregate line" \

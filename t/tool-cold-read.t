@@ -28,7 +28,7 @@ like "the OSD's read counter can be read" "$before" '^[0-9]+$'
 # data only for the read phase.
 bench --threads 2 --files $FILES --size 4M --block-size 1M --no-verify
 is "the run exits 0" $rc 0
-like "the read phase ran" "$(grep '^  Read: ' "$TMP/out")" '^  Read:  [0-9.e+]+ MB/s, [0-9.e+]+ files/s'
+like "the read phase ran" "$(grep '^  Read: ' "$TMP/out")" '^  Read:  [0-9.e+]+ MiB/s, [0-9.e+]+ files/s'
 
 after=$(osd_read_bytes)
 sent=$((after - before))

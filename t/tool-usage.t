@@ -122,11 +122,12 @@ b"
 refused "a TMPDIR with a line break, with --plot" "TMPDIR: '$TMP/a%0Ab' has the byte 0x0a at" \
 	bench $E --plot "$TMP/p.svg"
 TMPDIR=$saved_tmpdir
-mkdir "$TMP/dir"
+# Named as a plot may be (.svg), so that --plot gets as far as the look.
+mkdir "$TMP/dir.svg"
 mkfifo "$TMP/fifo"
 for opt in json plot perf-dump keep-job; do
-	refused "--$opt naming a directory" "--$opt: '$TMP/dir' is a directory" \
-		bench $E --$opt "$TMP/dir"
+	refused "--$opt naming a directory" "--$opt: '$TMP/dir.svg' is a directory" \
+		bench $E --$opt "$TMP/dir.svg"
 done
 for opt in perf-dump keep-job; do
 	refused "--$opt naming a FIFO, which would be replaced" \

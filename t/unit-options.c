@@ -17,6 +17,8 @@ static enum parse_result parse(const char *line, struct bench_options *o,
 	return options_parse(o, argc, argv, error, len);
 }
 
+#define LOCKSTAT(name) "--" name ": not available: upstream has it only when Ceph is built with CEPH_LOCKSTAT, which packaged libcephfs is not, and libcephfs's public API cannot measure lock contention"
+
 static const struct {
 	const char *line;
 	const char *error;
@@ -32,6 +34,7 @@ static const struct {
 	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
 	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --size 4194305 --block-size 4M", "--size: invalid value '4194305' (its last block, 1 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 20000000TB", "--size: invalid value '20000000TB' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
 	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },
@@ -55,6 +58,17 @@ static const struct {
 	{ "--client-oc 2 bench", "--client-oc: invalid value '2' (must be 0 to 1)" },
 	{ "--client-oc-size lots bench", "--client-oc-size: invalid value 'lots' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "--msgr-workers 25 bench", "--msgr-workers: invalid value '25' (must be 0 to 24)" },
+	{ "--msgr-workers -1 bench", "--msgr-workers: invalid value '-1' (must be 0 to 24)" },
+	{ "bench --async-io --queue-depth -1", "--queue-depth: invalid value '-1' (must be 1 to 1024)" },
+	{ "bench --progress-interval=-5", "--progress-interval: invalid value '-5' (must be 1 to 100)" },
+	{ "bench --per-thread-mount --async-io", "--async-io: cannot be combined with --per-thread-mount" },
+	{ "bench --lockstat-dump /tmp/lockstat", LOCKSTAT("lockstat-dump") },
+	{ "bench --lockstat-dump=/tmp/lockstat", LOCKSTAT("lockstat-dump") },
+	{ "--lockstat-threshold 1000 bench", LOCKSTAT("lockstat-threshold") },
+	{ "bench --lockstat-threshold", LOCKSTAT("lockstat-threshold") },
+	{ "bench --plot rates.png", "--plot: invalid value 'rates.png' (the plot is SVG: the name must end in .svg)" },
+	{ "bench --plot svg", "--plot: invalid value 'svg' (the plot is SVG: the name must end in .svg)" },
+	{ "bench --plot rates.svg.txt", "--plot: invalid value 'rates.svg.txt' (the plot is SVG: the name must end in .svg)" },
 	{ "--mount-timeout -1 bench", "--mount-timeout: invalid value '-1' (must be 0 to 86400)" },
 	{ "--id= bench", "--id: invalid value '' (must not be empty)" },
 	{ "bench --frobnicate", "unknown option '--frobnicate'" },
@@ -88,8 +102,8 @@ static void test_defaults(void)
 	is_int(parse("bench", &o, error, sizeof(error)), PARSE_OK, "bare bench");
 	ok(o.threads == 1 && o.iterations == 1 && o.files == 100,
 	   "defaults: 1 thread, 1 iteration, 100 files");
-	ok(o.size == 4 << 20 && o.block_size == 4 << 20 && o.fsync_every == 0,
-	   "defaults: 4MB files in 4MB blocks, no fsync");
+	ok(o.size == 4000000 && o.block_size == 4000000 && o.fsync_every == 0,
+	   "defaults: 4MB (4,000,000 bytes) files in 4MB blocks, no fsync");
 	ok(!strcmp(o.prefix, "benchmark_") && !strcmp(o.dir_prefix, "bench_run_") &&
 	   !strcmp(o.root_path, "/"), "defaults: names and root");
 	ok(!strcmp(o.id, "admin") && o.uid == -1 && o.gid == -1 &&
@@ -107,7 +121,7 @@ static void test_values(void)
 	char error[512];
 
 	is_int(parse("-c /etc/c.conf -i scratch -k /k --filesystem scratch bench "
-		     "--root-path=/pdonnell --files 256 --size=134217728 "
+		     "--root-path=/pdonnell --files 256 --size=134217728 --block-size 4MiB "
 		     "--threads=8 --iterations 3", &o, error, sizeof(error)),
 	       PARSE_OK, "the documented example");
 	ok(!strcmp(o.conf, "/etc/c.conf") && !strcmp(o.id, "scratch") &&
@@ -135,6 +149,32 @@ static void test_values(void)
 	       "a file smaller than the block size is one short write");
 	is_int(parse("bench --help", &o, error, sizeof(error)), PARSE_HELP, "--help");
 	is_int(parse("-h", &o, error, sizeof(error)), PARSE_HELP, "-h without a command");
+	is_int(parse("--version", &o, error, sizeof(error)), PARSE_VERSION,
+	       "--version without a command");
+	is_int(parse("bench --threads 0 --version", &o, error, sizeof(error)),
+	       PARSE_ERROR, "--version does not hide a bad value");
+}
+
+/* The ends of upstream's ranges are taken; 0 workers keeps the default. */
+static void test_range_ends(void)
+{
+	static const char *const taken[] = {
+		"bench --async-io --queue-depth 1",
+		"bench --async-io --queue-depth 1024",
+		"--msgr-workers 0 bench", "--msgr-workers 1 bench",
+		"--msgr-workers 24 bench",
+		"bench --progress-interval 1", "bench --progress-interval 100",
+		"bench --plot rates.SVG", "bench --plot /tmp/a.svg",
+		"bench --size 4MB --block-size 1MB",
+		"bench --size 8MiB --block-size 4M",
+	};
+	struct bench_options o;
+	char error[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
+		ok(parse(taken[i], &o, error, sizeof(error)) == PARSE_OK,
+		   "taken: %s%s", taken[i], error);
 }
 
 static void test_split(void)
@@ -179,6 +219,7 @@ int main(void)
 	test_refusals();
 	test_defaults();
 	test_values();
+	test_range_ends();
 	test_split();
 	test_shared_file();
 	return done_testing();

@@ -324,6 +324,8 @@ static void test_reports(void)
 	data_options(&o, 2);
 	o.async_io = true;
 	o.queue_depth = 4;
+	/* Ceph 16's and 18's path, whatever this build's. */
+	o.async_native = false;
 	reduce_iteration("data-write.json", "data-read.json", &o, data_files,
 			 0.25, &its[0]);
 	reduce_iteration("data2-write.json", "data2-read.json", &o, data_files,
@@ -336,6 +338,7 @@ static void test_reports(void)
 	o.no_verify = false;
 	o.client_oc = 1;
 	o.client_oc_size = 64 << 20;
+	o.msgr_workers = 3;
 	check_report(&report, "report-failed");
 
 	options_init(&o, "fio", "/engine.so");
@@ -350,6 +353,36 @@ static void test_reports(void)
 	reduce_iteration("md-write.json", "md-read.json", &o, md_files, 1,
 			 &its[0]);
 	check_report(&report, "report-size0");
+}
+
+/* Where libcephfs has the nonblocking call, the report names it. */
+static void test_async_path(void)
+{
+	struct bench_options o;
+	struct iteration_result it = { 0 };
+	struct bench_report report = { &o, "bench_run_8379", 0, &it };
+	struct json_object *root, *c, *path;
+	char *text = NULL, *json;
+	size_t len;
+	FILE *f;
+
+	options_init(&o, "fio", "/engine.so");
+	o.async_io = true;
+	o.async_native = true;
+	f = open_memstream(&text, &len);
+	report_configuration(f, &o, report.subdir);
+	fclose(f);
+	ok(strstr(text, "\n  Async I/O: enabled (native: ceph_ll_nonblocking_readv_writev)\n"
+			"  Queue Depth: 16\n"), "native path: named, with the queue depth");
+	free(text);
+	json = report_json(&report);
+	root = json_tokener_parse(json);
+	ok(json_object_object_get_ex(root, "configuration", &c) &&
+	   json_object_object_get_ex(c, "async_path", &path) &&
+	   !strcmp(json_object_get_string(path), "native"),
+	   "... and \"async_path\": \"native\" in JSON");
+	json_object_put(root);
+	free(json);
 }
 
 /* A phase's client counters from a saved perf dump, as bench reads it. */
@@ -440,6 +473,7 @@ int main(void)
 	test_files_beyond_32_bits();
 	test_results_against_plan();
 	test_reports();
+	test_async_path();
 	test_counter_reports();
 	return done_testing();
 }

@@ -26,7 +26,7 @@ bin_PROGRAMS += tool/cephfs-tool
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
-	tool/enginepath.c tool/enginepath.h \
+	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
 	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/enginepath.c); installed, the installed one.

@@ -12,6 +12,7 @@
 #include "enginepath.h"
 #include "options.h"
 #include "preflight.h"
+#include "version.h"
 
 /*
  * A usage or preflight error as one line: a value quoted in it may hold a
@@ -41,6 +42,10 @@ int main(int argc, char **argv)
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
 		fputs(options_usage, stdout);
+		code = 0;
+		break;
+	case PARSE_VERSION:
+		print_version(stdout);
 		code = 0;
 		break;
 	case PARSE_ERROR:

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "clip.h"
 #include "escape.h"
@@ -22,6 +23,7 @@ enum value_kind {
 	V_SWITCH,		/* int, 0 or 1; -1 until given */
 	V_ID,			/* int: -1 or an id */
 	V_SIZE,			/* uint64_t, K/M/G/T suffixes */
+	V_UNAVAILABLE,		/* upstream's, refused saying why; no field */
 };
 
 struct option_spec {
@@ -38,6 +40,7 @@ struct option_spec {
 
 static const struct option_spec specs[] = {
 	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false },
+	{ "version", 0, V_FLAG, FIELD(version), 0, 0, false },
 	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0, true },
 	{ "id", 'i', V_STRING, FIELD(id), 0, 0, true },
 	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0, true },
@@ -80,6 +83,9 @@ static const struct option_spec specs[] = {
 	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
 	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false },
+	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
+	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false },
+	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
@@ -92,6 +98,7 @@ const char options_usage[] =
 "\n"
 "General options:\n"
 "  -h, --help                 Produce help message\n"
+"  --version                  Print the versions of this tool, libcephfs and fio\n"
 "  -c, --conf PATH            Ceph config file path\n"
 "  -i, --id ID                Client ID (default: admin)\n"
 "  -k, --keyring PATH         Path to keyring file\n"
@@ -139,7 +146,8 @@ const char options_usage[] =
 "  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
 "  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
 "\n"
-"Sizes take K, M, G, T (optionally followed by B or iB), all powers of 1024.\n"
+"Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"
+"K, M, G, T powers of 1024 (4MB is 4000000 bytes, 4MiB and 4M 4194304).\n"
 "CEPH_ARGS passes through to libcephfs.\n";
 
 void options_init(struct bench_options *o, const char *fio,
@@ -155,13 +163,18 @@ void options_init(struct bench_options *o, const char *fio,
 	o->threads = 1;
 	o->iterations = 1;
 	o->files = 100;
-	o->size = 4ULL << 20;
-	o->block_size = 4ULL << 20;
+	/* Upstream's 4MB, a power of 1000 as it reads sizes now. */
+	o->size = 4000000;
+	o->block_size = 4000000;
 	o->prefix = "benchmark_";
 	o->dir_prefix = "bench_run_";
 	o->root_path = "/";
 	o->progress_interval = 10;
 	o->queue_depth = 16;
+	/* The engine of this build takes the native path where it can. */
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	o->async_native = true;
+#endif
 	o->fio = fio;
 	o->engine = engine;
 }
@@ -277,6 +290,10 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 			return invalid(error, len, s->name, value,
 				       "must be bytes or a size like 4K, 4MB, 1GiB");
 		return true;
+	case V_UNAVAILABLE:
+		snprintf(error, len, "--%s: not available: upstream has it only when Ceph is built with CEPH_LOCKSTAT, which packaged libcephfs is not, and libcephfs's public API cannot measure lock contention",
+			 s->name);
+		return false;
 	}
 	return false;
 }
@@ -314,6 +331,13 @@ static bool check_shared_file(const struct bench_options *o, bool files_given,
 	return true;
 }
 
+static bool ends_with_svg(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len >= 4 && !strcasecmp(name + len - 4, ".svg");
+}
+
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
 			       bool queue_depth_given, bool files_given,
@@ -339,6 +363,9 @@ static bool check_combinations(const struct bench_options *o,
 		snprintf(error, len, "--async-write-fsync: only with --async-io");
 		return false;
 	}
+	if (o->plot && !ends_with_svg(o->plot))
+		return invalid(error, len, "plot", o->plot,
+			       "the plot is SVG: the name must end in .svg");
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
 	/*
@@ -397,6 +424,15 @@ static bool field_given(const bool *given, size_t offset)
 	return given[i];
 }
 
+/* An unavailable option is refused with its reason whether or not a value
+ * follows. */
+static int argument_of(enum value_kind kind)
+{
+	if (kind == V_FLAG)
+		return no_argument;
+	return kind == V_UNAVAILABLE ? optional_argument : required_argument;
+}
+
 static const struct option_spec *spec_of(int index, int short_name)
 {
 	size_t i;
@@ -419,13 +455,11 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	int c, index;
 	size_t i;
 
-	for (i = 0; i < NR_SPECS; i++) {
+	for (i = 0; i < NR_SPECS; i++)
 		longopts[i] = (struct option){
 			.name = specs[i].name,
-			.has_arg = specs[i].kind == V_FLAG ? no_argument
-							   : required_argument,
+			.has_arg = argument_of(specs[i].kind),
 		};
-	}
 	longopts[NR_SPECS] = (struct option){ 0 };
 
 	optind = 0;		/* full reset: the tests parse many times */
@@ -465,6 +499,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	}
 	if (o->help)
 		return PARSE_HELP;
+	if (o->version)
+		return PARSE_VERSION;
 	if (!command) {
 		snprintf(error, error_len, "missing command (bench); see --help");
 		return PARSE_ERROR;

@@ -47,6 +47,7 @@ struct bench_options {
 	unsigned int queue_depth;
 	bool async_write_fsync;		/* each async write carries an fsync */
 	bool shared_file;		/* every thread writes its part of one file */
+	bool async_native;		/* the engine's path, from the build */
 
 	/* Beyond the original tool. */
 	bool no_verify;
@@ -62,11 +63,13 @@ struct bench_options {
 	bool lazy_io;			/* files opened with ceph_ll_lazyio */
 
 	bool help;
+	bool version;
 };
 
 enum parse_result {
 	PARSE_OK,
 	PARSE_HELP,		/* --help: print usage, exit 0 */
+	PARSE_VERSION,		/* --version: print the versions, exit 0 */
 	PARSE_ERROR,		/* message in the buffer, exit 2 */
 };
 

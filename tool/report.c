@@ -13,8 +13,9 @@ const char *const summary_titles[SUMMARY_KINDS] = {
 };
 
 const char *const summary_units[SUMMARY_KINDS] = {
-	[SUMMARY_WRITE_THROUGHPUT] = "MB/s",
-	[SUMMARY_READ_THROUGHPUT] = "MB/s",
+	/* phase_result.mbps is bytes / 2^20 / seconds, as upstream's. */
+	[SUMMARY_WRITE_THROUGHPUT] = "MiB/s",
+	[SUMMARY_READ_THROUGHPUT] = "MiB/s",
 	[SUMMARY_FILE_CREATES] = "files/s",
 	[SUMMARY_FILE_READS] = "files/s",
 };
@@ -75,37 +76,60 @@ static const char *yes_no(bool value)
 	return value ? "yes" : "no";
 }
 
+const char *async_path_name(const struct bench_options *o)
+{
+	return o->async_native ? "native" : "emulated";
+}
+
+const char *async_path_reason(const struct bench_options *o)
+{
+	return o->async_native ?
+	       "ceph_ll_nonblocking_readv_writev" :
+	       "this libcephfs has no ceph_ll_nonblocking_readv_writev; a thread pool runs the synchronous calls";
+}
+
+/* Upstream's lines for the mount settings and asynchronous I/O. */
+static void report_upstream_settings(FILE *out, const struct bench_options *o)
+{
+	if (o->client_oc != -1)
+		fprintf(out, "  client_oc: %d\n", o->client_oc);
+	if (o->client_oc_size)
+		fprintf(out, "  client_oc_size: %" PRIu64 "\n", o->client_oc_size);
+	if (o->msgr_workers)
+		fprintf(out, "  ms_async_op_threads: %u\n", o->msgr_workers);
+	if (!o->async_io) {
+		fprintf(out, "  Async I/O: disabled\n");
+		return;
+	}
+	fprintf(out, "  Async I/O: enabled (%s: %s)\n", async_path_name(o),
+		async_path_reason(o));
+	fprintf(out, "  Queue Depth: %u\n", o->queue_depth);
+	fprintf(out, "  Async write+fsync: %s\n", yes_no(o->async_write_fsync));
+	fprintf(out, "  Shared file: %s\n", yes_no(o->shared_file));
+}
+
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir)
 {
 	fprintf(out, "Benchmark Configuration:\n");
 	fprintf(out, "  Threads: %u | Iterations: %u\n", o->threads, o->iterations);
-	fprintf(out, "  Files: %u | Size: %" PRIu64 "\n", o->files, o->size);
+	fprintf(out, "  Files: %u | Size: %" PRIu64 " bytes\n", o->files, o->size);
 	fprintf(out, "  Filesystem: %s\n", o->fs ? o->fs : "(default)");
 	fprintf(out, "  Root: %s\n", o->root_path);
 	fprintf(out, "  Subdirectory: %s\n", subdir);
 	fprintf(out, "  UID: %d\n", o->uid);
 	fprintf(out, "  GID: %d\n", o->gid);
-	/* Settings the original shows nowhere, after its fixed lines. */
+	report_upstream_settings(out, o);
+	/* Settings upstream shows nowhere, after its lines. */
 	if (o->size)
-		fprintf(out, "  Block Size: %" PRIu64 "\n", o->block_size);
+		fprintf(out, "  Block Size: %" PRIu64 " bytes\n", o->block_size);
 	if (o->fsync_every)
-		fprintf(out, "  Fsync Every: %" PRIu64 "\n", o->fsync_every);
-	if (o->client_oc != -1)
-		fprintf(out, "  Client OC: %d\n", o->client_oc);
-	if (o->client_oc_size)
-		fprintf(out, "  Client OC Size: %" PRIu64 "\n", o->client_oc_size);
-	if (o->msgr_workers)
-		fprintf(out, "  Msgr Workers: %u\n", o->msgr_workers);
+		fprintf(out, "  Fsync Every: %" PRIu64 " bytes\n", o->fsync_every);
 	if (o->per_thread_mount)
 		fprintf(out, "  Per-Thread Mount: yes\n");
-	if (o->async_io)
-		fprintf(out, "  Async I/O: yes | Queue Depth: %u\n", o->queue_depth);
-	if (o->async_io)
-		fprintf(out, "  Async write+fsync: %s\n", yes_no(o->async_write_fsync));
-	/* Upstream shows it with async only; here it runs without too. */
-	if (o->async_io || o->shared_file)
-		fprintf(out, "  Shared file: %s\n", yes_no(o->shared_file));
+	/* Upstream's shared file needs --async-io; here it runs without too. */
+	if (!o->async_io && o->shared_file)
+		fprintf(out, "  Shared file: yes\n");
 	if (o->lazy_io)
 		fprintf(out, "  Lazy I/O: yes\n");
 	if (o->duration)
@@ -143,7 +167,7 @@ static void report_figures(FILE *out, const struct bench_options *o,
 		return;
 	}
 	if (o->size)
-		fprintf(out, "%g MB/s, ", r->mbps);
+		fprintf(out, "%g MiB/s, ", r->mbps);
 	fprintf(out, "%g files/s (%gs", r->files_per_sec, r->seconds);
 	/* A time-capped phase may stop short of its files. */
 	if (o->duration)

@@ -47,6 +47,11 @@ bool summary_applies(const struct bench_options *o, enum summary_kind kind);
 struct summary summarize_report(const struct bench_report *report,
 				enum summary_kind kind);
 
+/* Which asynchronous path the engine takes, "native" or "emulated", and
+ * why (the call it uses, or what this libcephfs lacks). */
+const char *async_path_name(const struct bench_options *o);
+const char *async_path_reason(const struct bench_options *o);
+
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir);
 void report_iteration_start(FILE *out, unsigned int number, unsigned int of);

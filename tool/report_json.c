@@ -63,18 +63,22 @@ static struct json_object *configuration(const struct bench_report *report)
 	add(c, "dir_prefix", json_object_new_string(o->dir_prefix));
 	add(c, "per_thread_mount", json_object_new_boolean(o->per_thread_mount));
 	add(c, "duration_sec", json_object_new_int64(o->duration));
-	add(c, "async_io", json_object_new_boolean(o->async_io));
-	if (o->async_io)
-		add(c, "queue_depth", json_object_new_int64(o->queue_depth));
-	add(c, "async_write_fsync", json_object_new_boolean(o->async_write_fsync));
-	add(c, "shared_file", json_object_new_boolean(o->shared_file));
-	add(c, "lazy_io", json_object_new_boolean(o->lazy_io));
 	if (o->client_oc != -1)
 		add(c, "client_oc", json_object_new_int(o->client_oc));
 	if (o->client_oc_size)
 		add(c, "client_oc_size", json_object_new_int64((int64_t)o->client_oc_size));
 	if (o->msgr_workers)
-		add(c, "msgr_workers", json_object_new_int64(o->msgr_workers));
+		add(c, "ms_async_op_threads", json_object_new_int64(o->msgr_workers));
+	add(c, "async_io", json_object_new_boolean(o->async_io));
+	if (o->async_io) {
+		add(c, "queue_depth", json_object_new_int64(o->queue_depth));
+		add(c, "async_path", json_object_new_string(async_path_name(o)));
+		add(c, "async_path_reason",
+		    json_object_new_string(async_path_reason(o)));
+	}
+	add(c, "async_write_fsync", json_object_new_boolean(o->async_write_fsync));
+	add(c, "shared_file", json_object_new_boolean(o->shared_file));
+	add(c, "lazy_io", json_object_new_boolean(o->lazy_io));
 	if (o->clients.count)
 		add(c, "clients", client_labels(o));
 	if (o->size) {

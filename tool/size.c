@@ -6,19 +6,37 @@
 
 #include "size.h"
 
-static const char suffixes[] = "KMGT";
+static const char prefixes[] = "KMGT";
 
-/* "", "B", "iB" (any case) may follow the multiplier letter. */
-static bool unit_tail(const char *tail)
+/*
+ * The multiplier of the unit after the prefix letter: "B" is decimal
+ * (KB, 1000), "iB" or nothing binary (KiB or K, 1024); 0 for any other
+ * tail.
+ */
+static uint64_t unit_base(const char *tail)
 {
-	return !*tail || !strcasecmp(tail, "B") || !strcasecmp(tail, "iB");
+	if (!strcasecmp(tail, "B"))
+		return 1000;
+	if (!*tail || !strcasecmp(tail, "iB"))
+		return 1024;
+	return 0;
+}
+
+/* @value times @base to the @power, false when that passes 64 bits. */
+static bool scale(uint64_t *value, uint64_t base, unsigned int power)
+{
+	while (power--) {
+		if (*value > UINT64_MAX / base)
+			return false;
+		*value *= base;
+	}
+	return true;
 }
 
 bool parse_size(const char *text, uint64_t *bytes)
 {
 	const char *p = text, *letter;
-	uint64_t value = 0;
-	unsigned int shift = 0;
+	uint64_t value = 0, base;
 
 	if (!isdigit((unsigned char)*p))
 		return false;
@@ -27,16 +45,16 @@ bool parse_size(const char *text, uint64_t *bytes)
 			return false;
 		value = value * 10 + (uint64_t)(*p - '0');
 	}
-	if (*p && (letter = strchr(suffixes, toupper((unsigned char)*p)))) {
-		shift = 10 * (unsigned int)(letter - suffixes + 1);
-		p++;
-		if (!unit_tail(p))
-			return false;
-	} else if (*p && strcasecmp(p, "B")) {
-		return false;
+	if (!*p || !strcasecmp(p, "B")) {
+		*bytes = value;
+		return true;
 	}
-	if (shift && value > (UINT64_MAX >> shift))
+	letter = strchr(prefixes, toupper((unsigned char)*p));
+	if (!letter)
 		return false;
-	*bytes = value << shift;
+	base = unit_base(p + 1);
+	if (!base || !scale(&value, base, (unsigned int)(letter - prefixes + 1)))
+		return false;
+	*bytes = value;
 	return true;
 }

@@ -1,7 +1,9 @@
 /*
- * Sizes on the command line, read as fio and the original tool read them:
- * plain bytes or a K/M/G/T suffix (optionally followed by B or iB), all
- * powers of 1024.
+ * Sizes on the command line, read as the newest upstream cephfs-tool reads
+ * them: plain bytes (optionally followed by B), KB MB GB TB as powers of
+ * 1000, KiB MiB GiB TiB and a bare K M G T as powers of 1024; letters in
+ * any case.  fio's own rules differ (its "4MB" is 4 MiB), so fio's job
+ * file only ever gets the byte counts this gives.
  */
 #ifndef CEPHFS_TOOL_SIZE_H
 #define CEPHFS_TOOL_SIZE_H
