@@ -27,7 +27,7 @@ dir=$CEPHFS_DIR/$(run_dir)
 is "... the run directory holds one file" "$("$CEPHFS_UTIL" ls "$dir")" benchmark_0_0
 is "... of the size asked" "$(size_of "$dir/benchmark_0_0")" 262144
 is "... the report says one file, shared" \
-	"$(grep -cE '^  (Files: 1 \| Size: 262144|Shared file: yes)$' "$TMP/out")" 2
+	"$(grep -cE '^  (Files: 1 \| Size: 262144 bytes|Shared file: yes)$' "$TMP/out")" 2
 is "... the phases moved the file once each, counted as one file" \
 	"$(json_eval "$TMP/shared.json" "[d['iterations'][0][p][k] for p in ('write', 'read') for k in ('bytes', 'files')]")" \
 	"[262144, 1, 262144, 1]"
