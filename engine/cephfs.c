@@ -28,6 +28,7 @@
 #include "io.h"
 #include "layout.h"
 #include "mount_cache.h"
+#include "offload.h"
 
 int cephfs_error(struct thread_data *td, int ret, const char *call,
 		 const char *path)
@@ -294,6 +295,7 @@ static int fio_cephfs_init(struct thread_data *td)
 	struct cephfs_dir_pin dir_pin;
 	struct cephfs_data *cd;
 
+	cephfs_offload_worker_start(td);
 	if (cephfs_job_option_errors(td, o, &dir_pin)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
@@ -313,9 +315,16 @@ static int fio_cephfs_init(struct thread_data *td)
 		goto put_mount;
 	if (cephfs_alloc_create_data(td, cd, o) || cephfs_start_async(td, cd, o))
 		goto close_fd;
+	if (cephfs_offload_register(td)) {
+		td_verror(td, ENOMEM, "offload job");
+		goto stop_async;
+	}
 	fio_cephfs_set_flags(td, cd, o);
 	td->io_ops_data = cd;
 	return 0;
+stop_async:
+	if (cd->async)
+		cephfs_async_stop(cd->async);
 close_fd:
 	free(cd->create_data);
 	if (cd->fsync_stand_in_fd >= 0)
@@ -352,6 +361,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 
 	if (!cd)
 		return;
+	cephfs_offload_unregister(td);
 	if (cd->async)
 		cephfs_async_stop(cd->async);
 	if (cd->fsync_stand_in_fd >= 0)

@@ -462,33 +462,12 @@ static bool cephfs_option_errors(struct thread_data *td,
 }
 
 
-static bool cephfs_rate_limited(struct thread_options *to)
-{
-	int ddir;
-
-	for (ddir = 0; ddir < DDIR_RWDIR_CNT; ddir++)
-		if (to->rate[ddir] || to->rate_iops[ddir])
-			return true;
-	return fio_option_is_set(to, rate_process);
-}
-
 /* fio's own options that would hang or size a run wrongly here. */
 static bool cephfs_fio_option_errors(struct thread_data *td)
 {
 	if (td->o.fill_device) {
 		log_err("cephfs: %s: fill_device/fill_fs: fio takes the free space of the local filesystem, not CephFS's; give size= instead\n",
 			td->o.name);
-		return true;
-	}
-	/*
-	 * Measured: fio 3.33 hangs in such a job, deaf to SIGTERM, with fio's
-	 * own skeleton engine too; fio 3.41 with this engine, once a file was
-	 * laid out or with direct=1 (and runs it otherwise).
-	 */
-	if (td->o.io_submit_mode == IO_MODE_OFFLOAD && td->o.iodepth > 1 &&
-	    cephfs_rate_limited(&td->o)) {
-		log_err("cephfs: %s: io_submit_mode=offload with rate, rate_iops or rate_process and iodepth=%u: fio's offload submission hangs in such a job (fio 3.33 always, 3.41 after a layout or with direct=1) and ignores SIGTERM; use iodepth=1 or io_submit_mode=inline\n",
-			td->o.name, td->o.iodepth);
 		return true;
 	}
 	return false;

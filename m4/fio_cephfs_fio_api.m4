@@ -6,6 +6,11 @@
 # such call, so engine/fio_compat.h can pick the form this fio has.
 #   add_clat_sample(): fio 3.36 replaced (..., offset, ioprio,
 #   clat_prio_index) by (..., io_u) -> FIO_ADD_CLAT_SAMPLE_TAKES_IO_U.
+# And one defect, read from the source itself: workqueue.c's start_worker
+# setting a new offload worker's flags after pthread_create, over the
+# "running" the worker may have set already (fio 3.41 and earlier; fixed
+# by fio's commit "workqueue: fix threads stall when running with
+# io_submit_mode offload") -> FIO_OFFLOAD_START_RACE, engine/offload.c.
 AC_DEFUN([FIO_CEPHFS_CHECK_FIO_API], [
 	AC_REQUIRE([FIO_CEPHFS_CHECK_FIO])
 	AC_REQUIRE([FIO_CEPHFS_CHECK_LIBCEPHFS])
@@ -25,4 +30,16 @@ AC_DEFUN([FIO_CEPHFS_CHECK_FIO_API], [
 		[io_u], [AC_DEFINE([FIO_ADD_CLAT_SAMPLE_TAKES_IO_U], [1],
 			[add_clat_sample() ends with a struct io_u * (fio 3.36 and later)])],
 		[unknown], [AC_MSG_ERROR([add_clat_sample() in fio $FIO_VERSION's stat.h has a form this engine does not know (see config.log); engine/fio_compat.h needs a case for it])])
+	AC_CACHE_CHECK([whether fio's offload workers can miss their start],
+		[fio_cephfs_cv_offload_start_race],
+		[AS_IF([sed -n '/^static int start_worker/,/^}/p' "$FIO_SOURCE/workqueue.c" |
+			sed -n '/pthread_create(&sw->thread/,/return 0;/p' |
+			grep -q 'sw->flags = SW_F_IDLE;'],
+			[fio_cephfs_cv_offload_start_race=yes],
+			[fio_cephfs_cv_offload_start_race=no])])
+	AS_IF([test "x$fio_cephfs_cv_offload_start_race" = xyes],
+		[AC_DEFINE([FIO_OFFLOAD_START_RACE], [1],
+			[fio's start_worker sets a worker's flags after starting it (fio 3.41 and earlier)])])
+	AM_CONDITIONAL([FIO_OFFLOAD_START_RACE],
+		[test "x$fio_cephfs_cv_offload_start_race" = xyes])
 ])
