@@ -12,7 +12,9 @@
 #include <cephfs/libcephfs.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "fio.h"
 
@@ -110,10 +112,43 @@ static int cephfs_layout_write(struct thread_data *td, struct cephfs_data *cd,
 }
 
 /*
- * Create @at, and with @buf truncate it and write it to @size.  A layout
- * that failed or was interrupted removes the file: a short one would be
- * laid out again next time, but a whole one not yet synced would pass as
- * laid out.
+ * fio lays out all jobs' files in its main process before any job starts
+ * (create_serialize); here each job lays out its own, in its own process,
+ * so jobs sharing a file (numjobs=4 on one filename) laid it out at once,
+ * one truncating it under another already doing its I/O, and on Ceph 20
+ * such a job's native async I/O hung (1 run in 10 of fio-rand-RW.fio's
+ * shape).  A layout holds a write lock on the file, a POSIX lock the MDS
+ * keeps for every client, and sizes the file again under it: the first
+ * job writes it, the others find it whole.  The lock is tried, not waited
+ * for in libcephfs, so that the watchdog sees calls return while another
+ * job's layout takes its time; the close releases it.
+ */
+#define LAYOUT_LOCK_RETRY_US 10000
+
+static int cephfs_layout_lock(struct thread_data *td, struct cephfs_data *cd,
+			      struct cephfs_file *cf)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int ret;
+
+	for (;;) {
+		cephfs_call_begin(cd->mount);
+		ret = ceph_ll_setlk(cd->cmount, cf->fh, &fl,
+				    (uint64_t)(uintptr_t)td, 0);
+		cephfs_call_end(cd->mount);
+		if ((ret != -EAGAIN && ret != -EWOULDBLOCK) || td->terminate)
+			return ret;
+		usleep(LAYOUT_LOCK_RETRY_US);
+	}
+}
+
+/*
+ * Create @at and, with @buf, write it to @size unless another job did
+ * first.  The whole range is written, so what was there before (shorter)
+ * is overwritten, not truncated: a job reading it meanwhile keeps its
+ * size.  A layout that failed or was interrupted removes the file it was
+ * writing: a short one would be laid out again next time, but a whole one
+ * not yet synced would pass as laid out.
  */
 static int cephfs_lay_out(struct thread_data *td, struct cephfs_data *cd,
 			  const char *at, uint64_t size, char *buf,
@@ -121,22 +156,34 @@ static int cephfs_lay_out(struct thread_data *td, struct cephfs_data *cd,
 {
 	struct cephfs_file cf = { 0 };
 	const char *call = "ceph_ll_create", *unlink_call;
+	bool wrote = false;
+	uint64_t now = 0;
 	int ret;
 
 	cephfs_call_begin(cd->mount);
-	ret = cephfs_open(cd, at, O_WRONLY | O_CREAT | (buf ? O_TRUNC : 0),
-			  &cf);
+	ret = cephfs_open(cd, at, O_WRONLY | O_CREAT, &cf);
 	cephfs_call_end(cd->mount);
 	if (ret)
 		return cephfs_error(td, ret, call, at);
-	ret = cephfs_layout_write(td, cd, &cf, buf ? size : 0, buf, bs, &call);
+	call = "ceph_ll_setlk";
+	ret = cephfs_layout_lock(td, cd, &cf);
+	if (!ret && buf && !td->terminate) {
+		if (cephfs_size_now(td, cd, at, &now)) {
+			ret = -EIO;
+			call = NULL;		/* reported */
+		} else if (now < size) {
+			wrote = true;
+			ret = cephfs_layout_write(td, cd, &cf, size, buf, bs,
+						  &call);
+		}
+	}
 	cephfs_call_begin(cd->mount);
-	cephfs_close(cd, &cf);
-	if (ret || td->terminate)
+	if (wrote && (ret || td->terminate))
 		cephfs_remove(cd, at, false, &unlink_call);
+	cephfs_close(cd, &cf);
 	cephfs_call_end(cd->mount);
 	if (ret)
-		return cephfs_error(td, ret, call, at);
+		return call ? cephfs_error(td, ret, call, at) : 1;
 	return td->terminate;
 }
 

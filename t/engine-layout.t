@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 28
+plan 30
 d=$CEPHFS_DIR
 # With --output-format=json,normal fio's JSON follows its text in one
 # file; a job's own messages reach that file when the job is a thread
@@ -119,6 +119,26 @@ cephfs_fio "$TMP/f.json" --name=f --filename="$d/fill" --rw=write --bs=4k \
 ok $([ $? != 0 ]; echo $?) "fill_device is refused"
 like "... saying why" "$(cat "$TMP/fio.err")" \
 	"^cephfs: f: fill_device/fill_fs: fio takes the free space of the local filesystem"
+
+# Jobs sharing a file lay it out once: the first writes it under a lock
+# the MDS keeps, the others find it whole (each used to write it, one
+# truncating it under another's reads; on Ceph 20 such a job's native
+# async I/O then hung).  Each job process logs to a file of its own: only
+# one may show writes.  Without the lock 2, 4 and 1 processes wrote.
+writers=
+shared_bytes=
+for run in 1 2 3; do
+	rm -f "$TMP"/shared.*.log
+	(CEPH_ARGS="$CEPH_ARGS --debug-client=3 --log-file=$TMP/shared.\$pid.log" \
+		cephfs_fio "$TMP/shared$run.json" --name=s --filename="$d/shared$run" \
+		--rw=read --bs=64k --size=1m --numjobs=4)
+	writers="$writers $(grep -l ' ll_write' "$TMP"/shared.*.log | wc -l)"
+	shared_bytes="$shared_bytes $(read_bytes "$TMP/shared$run.json")"
+done
+is "four jobs reading one new file: one of them laid it out, in each of 3 runs" \
+	"$writers" " 1 1 1"
+is "... and each run read it four times whole" "$shared_bytes" \
+	" 4194304 4194304 4194304"
 
 # fio 3.41 and earlier start an offload job's workers with a race that
 # left the job waiting in workqueue_init for ever, deaf to SIGTERM: 3 of 6
