@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "clientresult.h"
+#include "fsstats.h"
 #include "jobfile.h"
 #include "plot.h"
 #include "probe.h"
@@ -689,7 +690,8 @@ static int prepare(struct bench *b)
 	if (probe_clients(o))
 		return -1;
 	if (rundir_create(o, b->subdir, sizeof(b->subdir),
-			  !write_phase_makes_rundir(o), error, sizeof(error))) {
+			  !write_phase_makes_rundir(o), &b->report.fs_before,
+			  error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		*b->subdir = '\0';
 		return -1;
@@ -727,10 +729,14 @@ int bench_run(const struct bench_options *o)
 	clock_gettime(CLOCK_MONOTONIC, &b.started);
 	if (!prepare(&b) && !stop_signal) {
 		report_configuration(b.human, o, b.subdir);
+		report_fs_stats(b.human, "before", &b.report.fs_before);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
 			ok = run_iteration(&b, i);
 	}
 	if (b.report.started && !stop_signal) {
+		/* Before the cleanup, so they still count the run's files. */
+		fs_stats_take_mounted(o, "after", &b.report.fs_after);
+		report_fs_stats(b.human, "after", &b.report.fs_after);
 		report_final(b.human, &b.report);
 		if (o->json_path && write_json(&b))
 			ok = false;
