@@ -6,7 +6,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 11
+plan 13
 
 FILES=6
 stat_of() {
@@ -57,3 +57,14 @@ bench --files 1 --size 0 --json "$TMP/r.json"
 is "a second run: before counts the first one's directory and $FILES files" \
 	"$(stat_of before files)" $((before + 1 + FILES))
 "$CEPHFS_UTIL" rmtree "$first"
+
+# After a failed phase (here an engine fio cannot load) no "after" mount:
+# the failure may have been a lost cluster.
+echo "not an engine" >"$TMP/not-an-engine.so"
+BENCH_ENGINE=$TMP/not-an-engine.so bench --files 1 --size 0 --json "$TMP/r.json"
+is "a failed phase: exit 1, before taken, after not" \
+	"$rc $(json_eval "$TMP/r.json" "d['filesystem_stats']['before']['files'] > 0") $(stat_of after error)" \
+	"1 True not taken, a phase failed"
+like "... the block says so" "$(tr '\n' '|' <"$TMP/out")" \
+	'\|Filesystem Statistics \(after iterations\):\|  unavailable: not taken, a phase failed\|\|'
+

@@ -318,11 +318,11 @@ static void reduce_iteration(const char *write_json, const char *read_json,
 }
 
 /* Made-up statistics of a 10 GiB filesystem (4 MiB blocks) before and
- * after 7 files of 256K, and an "after" that could not be taken. */
+ * after 7 files of 256K, and none after a failed phase. */
 static const struct fs_stats fs_before = { 4 << 20, 2560, 2500, 3, "" };
 static const struct fs_stats fs_after = { 4 << 20, 2560, 2499, 10, "" };
-static const struct fs_stats fs_unavailable = {
-	.error = "ceph_statfs: Connection timed out",
+static const struct fs_stats fs_not_taken = {
+	.error = "not taken, a phase failed",
 };
 
 static void test_reports(void)
@@ -351,7 +351,7 @@ static void test_reports(void)
 	o.client_oc = 1;
 	o.client_oc_size = 64 << 20;
 	o.msgr_workers = 3;
-	report.fs_after = fs_unavailable;
+	report.fs_after = fs_not_taken;
 	check_report(&report, "report-failed");
 
 	options_init(&o, "fio", "/engine.so");
@@ -363,6 +363,7 @@ static void test_reports(void)
 	o.gid = 1000;
 	report.started = 1;
 	report.subdir = "bench_run_00ff";
+	report.fs_after = fs_after;
 	reduce_iteration("md-write.json", "md-read.json", &o, md_files, 1,
 			 &its[0]);
 	check_report(&report, "report-size0");

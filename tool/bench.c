@@ -715,6 +715,22 @@ static void release(struct bench *b)
 	plot_free(&b->plot);
 }
 
+/*
+ * Taken before the cleanup, so they still count the run's files.  Not
+ * after a failed phase: that may have lost the cluster, and a mount would
+ * wait out --mount-timeout for figures of a run that gave none.
+ */
+static void fs_stats_after_iterations(struct bench *b, bool ok)
+{
+	struct fs_stats *s = &b->report.fs_after;
+
+	if (ok)
+		fs_stats_take_mounted(b->o, "after", s);
+	else
+		snprintf(s->error, sizeof(s->error), "not taken, a phase failed");
+	report_fs_stats(b->human, "after", s);
+}
+
 int bench_run(const struct bench_options *o)
 {
 	struct bench b = { .o = o };
@@ -734,9 +750,7 @@ int bench_run(const struct bench_options *o)
 			ok = run_iteration(&b, i);
 	}
 	if (b.report.started && !stop_signal) {
-		/* Before the cleanup, so they still count the run's files. */
-		fs_stats_take_mounted(o, "after", &b.report.fs_after);
-		report_fs_stats(b.human, "after", &b.report.fs_after);
+		fs_stats_after_iterations(&b, ok);
 		report_final(b.human, &b.report);
 		if (o->json_path && write_json(&b))
 			ok = false;
