@@ -27,7 +27,7 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len)
 }
 
 int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
-		      char *error, size_t error_len)
+		 char *error, size_t error_len)
 {
 	struct cephfs_mount_config cfg = {
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
