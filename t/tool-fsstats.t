@@ -64,7 +64,7 @@ echo "not an engine" >"$TMP/not-an-engine.so"
 BENCH_ENGINE=$TMP/not-an-engine.so bench --files 1 --size 0 --json "$TMP/r.json"
 is "a failed phase: exit 1, before taken, after not" \
 	"$rc $(json_eval "$TMP/r.json" "d['filesystem_stats']['before']['files'] > 0") $(stat_of after error)" \
-	"1 True not taken, a phase failed"
+	"1 True not taken, the run failed"
 like "... the block says so" "$(tr '\n' '|' <"$TMP/out")" \
-	'\|Filesystem Statistics \(after iterations\):\|  unavailable: not taken, a phase failed\|\|'
+	'\|Filesystem Statistics \(after iterations\):\|  unavailable: not taken, the run failed\|\|'
 

@@ -322,7 +322,7 @@ static void reduce_iteration(const char *write_json, const char *read_json,
 static const struct fs_stats fs_before = { 4 << 20, 2560, 2500, 3, "" };
 static const struct fs_stats fs_after = { 4 << 20, 2560, 2499, 10, "" };
 static const struct fs_stats fs_not_taken = {
-	.error = "not taken, a phase failed",
+	.error = "not taken, the run failed",
 };
 
 static void test_reports(void)

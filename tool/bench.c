@@ -717,8 +717,9 @@ static void release(struct bench *b)
 
 /*
  * Taken before the cleanup, so they still count the run's files.  Not
- * after a failed phase: that may have lost the cluster, and a mount would
- * wait out --mount-timeout for figures of a run that gave none.
+ * after a failed run: a failed phase may have lost the cluster, and a
+ * mount would wait out --mount-timeout for figures of a run that gave
+ * none.
  */
 static void fs_stats_after_iterations(struct bench *b, bool ok)
 {
@@ -727,7 +728,7 @@ static void fs_stats_after_iterations(struct bench *b, bool ok)
 	if (ok)
 		fs_stats_take_mounted(b->o, "after", s);
 	else
-		snprintf(s->error, sizeof(s->error), "not taken, a phase failed");
+		snprintf(s->error, sizeof(s->error), "not taken, the run failed");
 	report_fs_stats(b->human, "after", s);
 }
 
