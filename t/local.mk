@@ -76,6 +76,9 @@ CLUSTER_TESTS += \
 # Short last blocks (cephfs_clip_to_size), and what fio counts for metadata jobs.
 CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
 
+# Filesystem statistics before and after the iterations (ceph_statfs).
+CLUSTER_TESTS += t/tool-fsstats.t
+
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
 EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)

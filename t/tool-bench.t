@@ -21,7 +21,7 @@ is "three iteration headers" "$(count '^--- Iteration [123] of 3 ---$')" 3
 is "three write lines" "$(count '^  Write: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
 is "three read lines" "$(count '^  Read:  [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$')" 3
 is "the four statistics blocks, in order" \
-	"$(grep 'Statistics' "$TMP/out")" "Write Throughput Statistics (3 runs):
+	"$(grep 'Statistics ([0-9]* runs)' "$TMP/out")" "Write Throughput Statistics (3 runs):
 Read Throughput Statistics (3 runs):
 File Creates Statistics (3 runs):
 File Reads (Opens) Statistics (3 runs):"
@@ -36,7 +36,7 @@ is "size-0 example exits 0" $rc 0
 like "size 0 configuration" "$(sed -n 3p "$TMP/out")" '^  Files: 4096 \| Size: 0 bytes$'
 is "size 0: no throughput anywhere" "$(count 'MB/s|MiB/s')" 0
 is "size 0: file rates per phase" "$(count '^  (Write: |Read:  )[0-9.e+]+ files/s \([0-9.]+s\)$')" 6
-is "size 0: the two file rate blocks only" "$(grep 'Statistics' "$TMP/out")" \
+is "size 0: the two file rate blocks only" "$(grep 'Statistics ([0-9]* runs)' "$TMP/out")" \
 	"File Creates Statistics (3 runs):
 File Reads (Opens) Statistics (3 runs):"
 progress=$(grep -E '^\[' "$TMP/out")
@@ -49,7 +49,7 @@ siblings_intact "size-0 example"
 bench --files 4 --size 64K --json -
 is "--json - exits 0" $rc 0
 is "stdout is one JSON document" "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted(d))' <"$TMP/out")" \
-	"['configuration', 'iterations', 'summary']"
+	"['configuration', 'filesystem_stats', 'iterations', 'summary']"
 is "the original's keys" "$(python3 -c 'import json,sys
 d = json.load(sys.stdin)
 c = d["configuration"]

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --plot: an SVG of MB/s and files/s over time with one series per phase
+# --plot: an SVG of MiB/s and files/s over time with one series per phase
 # and iteration, from fio's own rate logs; valid XML; the benchmark still
 # reports when the plot cannot be written.
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +17,7 @@ summary=$(svg_summary "$TMP/bench.svg" 2>&1)
 is "valid XML: two panels, one series per phase and iteration, each drawn" \
 	"$summary" "bandwidth write1 read1 write2 read2 drawn: 4
 file-rate write1 read1 write2 read2 drawn: 4"
-like "axes with units" "$(tr '\n' ' ' <"$TMP/bench.svg")" 'Bandwidth \(MB/s\).*File rate \(files/s\).*Time since the benchmark started \(s\)'
+like "axes with units" "$(tr '\n' ' ' <"$TMP/bench.svg")" 'Bandwidth \(MiB/s\).*File rate \(files/s\).*Time since the benchmark started \(s\)'
 is "phase labels" "$(grep -o '>[WR][12]</text>' "$TMP/bench.svg" | tr '\n' ' ')" \
 	">W1</text> >R1</text> >W2</text> >R2</text> "
 is "the report is unchanged by --plot" "$(grep -c '^  \(Write\|Read\): ' "$TMP/out")" 4

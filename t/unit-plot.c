@@ -115,7 +115,7 @@ static void test_svg(void)
 	is_int(count(svg, "<g class=\"series\""), 4, "a series per phase in each panel");
 	ok(strstr(svg, "data-phase=\"read\" data-iteration=\"1\"") != NULL,
 	   "series named by phase and iteration");
-	ok(strstr(svg, "Bandwidth (MB/s)") && strstr(svg, "File rate (files/s)") &&
+	ok(strstr(svg, "Bandwidth (MiB/s)") && strstr(svg, "File rate (files/s)") &&
 	   strstr(svg, "Time since the benchmark started (s)"), "axis titles with units");
 	ok(strstr(svg, ">W1</text>") && strstr(svg, ">R1</text>"), "phase labels");
 	ok(strstr(svg, "run &lt;a&gt; &amp; b") != NULL, "the title is escaped");

@@ -8,7 +8,7 @@
 #include "tap.h"
 
 /* Existing drivers parse the line with a regex like this one. */
-#define SHAPE "^\\[[0-9]+%\\](\\[[wr]=[0-9.]+MB/s\\])?\\[[wr]=[0-9.]+ files/s\\]\\[eta [0-9]+m:[0-9]{2}s\\]$"
+#define SHAPE "^\\[[0-9]+%\\](\\[[wr]=[0-9.]+ MiB/s\\])?\\[[wr]=[0-9.]+ files/s\\]\\[eta [0-9]+m:[0-9]{2}s\\]$"
 
 static int shaped(const char *line)
 {
@@ -65,7 +65,7 @@ static void test_status_documents(void)
 		ok(shaped(c.lines[i]), "shape: %s", c.lines[i]);
 	ok(c.nlines && !strncmp(c.lines[c.nlines - 1], "[100%][w=", 9),
 	   "the final document reaches 100%%");
-	ok(c.nlines && !strstr(c.lines[0], "MB/s"), "size 0: no throughput");
+	ok(c.nlines && !strstr(c.lines[0], "MiB/s"), "size 0: no throughput");
 	free(text);
 }
 
@@ -100,12 +100,12 @@ static void test_data_line(void)
 	o.progress_interval = 25;
 	progress_init(&p, &o, PHASE_READ, 10);
 	ok(progress_update(&p, &half, false, line, sizeof(line)), "50%% is a new step");
-	is_str(line, "[50%][r=5.0MB/s][r=5.0 files/s][eta 00m:01s]",
+	is_str(line, "[50%][r=5.0 MiB/s][r=5.0 files/s][eta 00m:01s]",
 	       "read line: rates so far, eta at that rate");
 	ok(!progress_update(&p, &more, false, line, sizeof(line)),
 	   "60%%: no new 25%% step, no line");
 	ok(progress_update(&p, &done, true, line, sizeof(line)), "the end");
-	is_str(line, "[100%][r=5.0MB/s][r=5.0 files/s][eta 00m:00s]",
+	is_str(line, "[100%][r=5.0 MiB/s][r=5.0 files/s][eta 00m:00s]",
 	       "final line: the phase's average");
 
 	o.duration = 10;
@@ -113,7 +113,7 @@ static void test_data_line(void)
 	progress_init(&p, &o, PHASE_WRITE, 1000);
 	ok(progress_update(&p, &half, false, line, sizeof(line)),
 	   "--duration: time counts towards the percentage");
-	is_str(line, "[10%][w=5.0MB/s][w=5.0 files/s][eta 00m:09s]",
+	is_str(line, "[10%][w=5.0 MiB/s][w=5.0 files/s][eta 00m:09s]",
 	       "--duration: eta is the time left");
 }
 

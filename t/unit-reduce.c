@@ -268,6 +268,7 @@ static char *render(const struct bench_report *report)
 	FILE *f = open_memstream(&text, &len);
 
 	report_configuration(f, report->o, report->subdir);
+	report_fs_stats(f, "before", &report->fs_before);
 	for (i = 0; i < report->started; i++) {
 		it = &report->iterations[i];
 		report_iteration_start(f, (unsigned int)i + 1, report->o->iterations);
@@ -278,6 +279,7 @@ static char *render(const struct bench_report *report)
 		report_phase_start(f, PHASE_READ);
 		report_phase(f, report->o, PHASE_READ, &it->read);
 	}
+	report_fs_stats(f, "after", &report->fs_after);
 	report_final(f, report);
 	fprintf(f, "Cleaning up...\n");
 	fclose(f);
@@ -315,11 +317,21 @@ static void reduce_iteration(const char *write_json, const char *read_json,
 	it->read.sys_sec = cpu / 8;
 }
 
+/* Made-up statistics of a 10 GiB filesystem (4 MiB blocks) before and
+ * after 7 files of 256K, and none after a failed phase. */
+static const struct fs_stats fs_before = { 4 << 20, 2560, 2500, 3, "" };
+static const struct fs_stats fs_after = { 4 << 20, 2560, 2499, 10, "" };
+static const struct fs_stats fs_not_taken = {
+	.error = "not taken, the run failed",
+};
+
 static void test_reports(void)
 {
 	struct iteration_result its[2];
 	struct bench_options o;
-	struct bench_report report = { &o, "bench_run_8379", 2, its };
+	struct bench_report report = {
+		&o, "bench_run_8379", 2, its, fs_before, fs_after,
+	};
 
 	data_options(&o, 2);
 	o.async_io = true;
@@ -339,6 +351,7 @@ static void test_reports(void)
 	o.client_oc = 1;
 	o.client_oc_size = 64 << 20;
 	o.msgr_workers = 3;
+	report.fs_after = fs_not_taken;
 	check_report(&report, "report-failed");
 
 	options_init(&o, "fio", "/engine.so");
@@ -350,6 +363,7 @@ static void test_reports(void)
 	o.gid = 1000;
 	report.started = 1;
 	report.subdir = "bench_run_00ff";
+	report.fs_after = fs_after;
 	reduce_iteration("md-write.json", "md-read.json", &o, md_files, 1,
 			 &its[0]);
 	check_report(&report, "report-size0");
@@ -411,7 +425,7 @@ static void test_counter_reports(void)
 	} runs[] = { { "ceph16", "bench_run_52ae" }, { "ceph20", "bench_run_3db5" } };
 	struct iteration_result it;
 	struct bench_options o;
-	struct bench_report report = { &o, NULL, 1, &it };
+	struct bench_report report = { &o, NULL, 1, &it, fs_before, fs_after };
 	char name[64], *text;
 	size_t i;
 

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "clientresult.h"
+#include "fsstats.h"
 #include "jobfile.h"
 #include "plot.h"
 #include "probe.h"
@@ -689,7 +690,8 @@ static int prepare(struct bench *b)
 	if (probe_clients(o))
 		return -1;
 	if (rundir_create(o, b->subdir, sizeof(b->subdir),
-			  !write_phase_makes_rundir(o), error, sizeof(error))) {
+			  !write_phase_makes_rundir(o), &b->report.fs_before,
+			  error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		*b->subdir = '\0';
 		return -1;
@@ -713,6 +715,23 @@ static void release(struct bench *b)
 	plot_free(&b->plot);
 }
 
+/*
+ * Taken before the cleanup, so they still count the run's files.  Not
+ * after a failed run: a failed phase may have lost the cluster, and a
+ * mount would wait out --mount-timeout for figures of a run that gave
+ * none.
+ */
+static void fs_stats_after_iterations(struct bench *b, bool ok)
+{
+	struct fs_stats *s = &b->report.fs_after;
+
+	if (ok)
+		fs_stats_take_mounted(b->o, "after", s);
+	else
+		snprintf(s->error, sizeof(s->error), "not taken, the run failed");
+	report_fs_stats(b->human, "after", s);
+}
+
 int bench_run(const struct bench_options *o)
 {
 	struct bench b = { .o = o };
@@ -727,10 +746,12 @@ int bench_run(const struct bench_options *o)
 	clock_gettime(CLOCK_MONOTONIC, &b.started);
 	if (!prepare(&b) && !stop_signal) {
 		report_configuration(b.human, o, b.subdir);
+		report_fs_stats(b.human, "before", &b.report.fs_before);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
 			ok = run_iteration(&b, i);
 	}
 	if (b.report.started && !stop_signal) {
+		fs_stats_after_iterations(&b, ok);
 		report_final(b.human, &b.report);
 		if (o->json_path && write_json(&b))
 			ok = false;

@@ -25,6 +25,7 @@ bin_PROGRAMS += tool/cephfs-tool
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
+	tool/fsstats.c tool/fsstats.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
 	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
 	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h

@@ -143,7 +143,7 @@ const char options_usage[] =
 "  --keep-job PATH            Write the fio job file to PATH and keep it\n"
 "  --clients HOST[:PORT],...  Run on these fio servers at once (fio --client)\n"
 "  --clients-file PATH        The same, one HOST[:PORT] a line\n"
-"  --plot PATH.svg            Draw MB/s and files/s over time per phase (SVG)\n"
+"  --plot PATH.svg            Draw MiB/s and files/s over time per phase (SVG)\n"
 "  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
 "\n"
 "Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"

@@ -33,7 +33,7 @@ struct panel {
 	double (*value)(const struct plot *p, double rate);
 };
 
-static double megabytes_per_sec(const struct plot *p, double kib_per_sec)
+static double mebibytes_per_sec(const struct plot *p, double kib_per_sec)
 {
 	return kib_per_sec / 1024.0;
 }
@@ -44,7 +44,7 @@ static double files_per_sec(const struct plot *p, double rate)
 	return p->file_size ? rate * 1024.0 / (double)p->file_size : rate;
 }
 
-static const struct panel bandwidth_panel = { "Bandwidth (MB/s)", megabytes_per_sec };
+static const struct panel bandwidth_panel = { "Bandwidth (MiB/s)", mebibytes_per_sec };
 static const struct panel file_rate_panel = { "File rate (files/s)", files_per_sec };
 
 struct plot_series *plot_add_series(struct plot *p, enum phase phase,

@@ -1,5 +1,5 @@
 /*
- * --plot: bandwidth (MB/s) and file rate (files/s) over the benchmark's
+ * --plot: bandwidth (MiB/s) and file rate (files/s) over the benchmark's
  * time, one series per phase and iteration, as a self-contained SVG.
  */
 #ifndef CEPHFS_TOOL_PLOT_H

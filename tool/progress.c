@@ -83,7 +83,7 @@ bool progress_update(struct progress *p, const struct phase_totals *now,
 
 	n = snprintf(line, len, "[%d%%]", (int)pct);
 	if (p->o->size)
-		n += snprintf(line + n, len - (size_t)n, "[%c=%.1fMB/s]", dir, mbps);
+		n += snprintf(line + n, len - (size_t)n, "[%c=%.1f MiB/s]", dir, mbps);
 	snprintf(line + n, len - (size_t)n, "[%c=%.1f files/s][eta %s]", dir,
 		 files_rate, eta);
 	p->last_step = step;

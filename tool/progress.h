@@ -1,6 +1,6 @@
 /*
  * --progress: the original tool's live status line,
- *   [45%][w=512.3MB/s][w=12.5 files/s][eta 00m:12s]
+ *   [45%][w=512.3 MiB/s][w=12.5 files/s][eta 00m:12s]
  * from the totals of fio's status documents (one a second).
  */
 #ifndef CEPHFS_TOOL_PROGRESS_H

@@ -149,6 +149,19 @@ void report_configuration(FILE *out, const struct bench_options *o,
 		fprintf(out, "  Write Timing: ends when the data is on the cluster (fsync at close)\n");
 }
 
+void report_fs_stats(FILE *out, const char *when, const struct fs_stats *s)
+{
+	fprintf(out, "\nFilesystem Statistics (%s iterations):\n", when);
+	if (*s->error) {
+		fprintf(out, "  unavailable: %s\n", s->error);
+		return;
+	}
+	fprintf(out, "  Block Size: %" PRIu64 " bytes\n", s->block_size);
+	fprintf(out, "  Total Blocks: %" PRIu64 "\n", s->total_blocks);
+	fprintf(out, "  Free Blocks: %" PRIu64 "\n", s->free_blocks);
+	fprintf(out, "  Files: %" PRIu64 "\n", s->files);
+}
+
 void report_iteration_start(FILE *out, unsigned int number, unsigned int of)
 {
 	fprintf(out, "\n--- Iteration %u of %u ---\n", number, of);

@@ -7,6 +7,7 @@
 #define CEPHFS_TOOL_REPORT_H
 
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "fioresult.h"
@@ -20,11 +21,25 @@ struct iteration_result {
 	struct phase_result *hosts[2];
 };
 
+/*
+ * statvfs's figures for the filesystem at --root-path (ceph_statfs): the
+ * block counts are in units of f_frsize, statvfs's rule, not of f_bsize.
+ */
+struct fs_stats {
+	uint64_t block_size;		/* f_frsize */
+	uint64_t total_blocks;		/* f_blocks */
+	uint64_t free_blocks;		/* f_bfree */
+	uint64_t files;			/* f_files */
+	char error[512];		/* why there are none; "" when taken */
+};
+
 struct bench_report {
 	const struct bench_options *o;
 	const char *subdir;
 	unsigned int started;		/* iterations begun */
 	struct iteration_result *iterations;
+	struct fs_stats fs_before;	/* on rundir_create's mount */
+	struct fs_stats fs_after;	/* before the cleanup removes the files */
 };
 
 /* The four statistics of the final report, in the original's order. */
@@ -54,6 +69,8 @@ const char *async_path_reason(const struct bench_options *o);
 
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir);
+/* "Filesystem Statistics (@when iterations):", or why there are none. */
+void report_fs_stats(FILE *out, const char *when, const struct fs_stats *s);
 void report_iteration_start(FILE *out, unsigned int number, unsigned int of);
 void report_phase_start(FILE *out, enum phase phase);
 void report_phase(FILE *out, const struct bench_options *o, enum phase phase,

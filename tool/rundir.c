@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "fsstats.h"
 #include "mount_cache.h"
 #include "rundir.h"
 
@@ -25,9 +26,8 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len)
 	snprintf(name, len, "%s%04x", o->dir_prefix, r);
 }
 
-/* The benchmark's own mount, at --root-path. */
-static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
-		      char *error, size_t error_len)
+int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
+		 char *error, size_t error_len)
 {
 	struct cephfs_mount_config cfg = {
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
@@ -49,14 +49,17 @@ static int mount_root(const struct bench_options *o, struct cephfs_mount **m,
 }
 
 int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  bool keep, char *error, size_t error_len)
+		  bool keep, struct fs_stats *before, char *error,
+		  size_t error_len)
 {
 	struct cephfs_mount *m;
 	int ret, attempt;
 
-	ret = mount_root(o, &m, error, error_len);
+	ret = rundir_mount(o, &m, error, error_len);
 	if (ret)
 		return ret;
+	/* On this mount, so that the statistics cost no mount of their own. */
+	fs_stats_take(m, "before", before);
 	cephfs_call_begin(m);
 	for (attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
 		rundir_pick_name(o, name, len);
@@ -271,7 +274,7 @@ int rundir_clear(const struct bench_options *o, const char *name,
 	int ret;
 
 	*error = '\0';
-	ret = mount_root(o, &m, error, error_len);
+	ret = rundir_mount(o, &m, error, error_len);
 	if (ret)
 		return ret;
 	/* A write phase that was to make it may not have got that far. */

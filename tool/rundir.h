@@ -11,7 +11,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mount_cache.h"
 #include "options.h"
+#include "report.h"
+
+/* The benchmark's own mount, at --root-path, with its settings; 0, or
+ * -errno with one line in @error.  cephfs_mount_put() releases it. */
+int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
+		 char *error, size_t error_len);
 
 /* A fresh name, <dir-prefix> and 4 random hex digits, in @name. */
 void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
@@ -19,11 +26,13 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
 /*
  * Create the run directory under a name picked until one is free; unless
  * @keep, remove it again: the write phase makes it (cephfs_new_dir), so
- * that the client creating the files holds the directory.  Returns 0, or
+ * that the client creating the files holds the directory.  Takes the
+ * filesystem statistics @before on the same mount first.  Returns 0, or
  * -errno with one line in @error.
  */
 int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  bool keep, char *error, size_t error_len);
+		  bool keep, struct fs_stats *before, char *error,
+		  size_t error_len);
 
 /* Remove everything inside the run directory, and the directory itself
  * when @remove_dir; a run directory that does not exist is no error. */
