@@ -49,6 +49,13 @@ t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
+# cephfs-tool compare's statistics and comparison (tool/welch.c,
+# tool/compare.c) over saved reports; no cluster.
+check_PROGRAMS += t/unit-compare
+TESTS += t/unit-compare
+t_unit_compare_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_compare_LDADD = $(TOOL_UNIT_LDADD)
+
 CLUSTER_TESTS += \
 	t/engine-smoke.t \
 	t/engine-io.t \

@@ -15,7 +15,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/progress.c tool/progress.h \
 	tool/perfcounters.c tool/perfcounters.h \
 	tool/report.c tool/report_json.c tool/report.h \
-	tool/welch.c tool/welch.h \
+	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
 	engine/escape.c engine/escape.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
