@@ -1,14 +1,17 @@
 /*
  * cephfs-tool: Ceph's cephfs-tool command line, benchmarking CephFS through
  * fio and its cephfs engine.  Parses the options, then prints the job file
- * (--dry-run) or runs the benchmark.
+ * (--dry-run) or runs the benchmark; `compare` compares bench's JSON
+ * reports instead.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
+#include "compare.h"
 #include "enginepath.h"
 #include "options.h"
 #include "preflight.h"
@@ -18,11 +21,11 @@
  * A usage or preflight error as one line: a value quoted in it may hold a
  * line break or other control byte, shown %XX as fio's job file gets it.
  */
-static void print_error(const char *error)
+static void print_error(const char *command, const char *error)
 {
 	const unsigned char *c;
 
-	fputs("cephfs-tool: ", stderr);
+	fprintf(stderr, "%s: ", command);
 	for (c = (const unsigned char *)error; *c; c++) {
 		if (*c < 0x20 || *c == 0x7f)
 			fprintf(stderr, "%%%02X", *c);
@@ -32,12 +35,25 @@ static void print_error(const char *error)
 	fputc('\n', stderr);
 }
 
+/* compare has its own options: it reads reports and mounts nothing. */
+static int run_compare(int argc, char **argv)
+{
+	char error[512];
+	int code = compare_main(argc, argv, error, sizeof(error));
+
+	if (code)
+		print_error("cephfs-tool compare", error);
+	return code;
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_options o;
 	char error[512];
 	int code = EXIT_USAGE;
 
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return run_compare(argc - 1, argv + 1);
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
@@ -49,13 +65,13 @@ int main(int argc, char **argv)
 		code = 0;
 		break;
 	case PARSE_ERROR:
-		print_error(error);
+		print_error("cephfs-tool", error);
 		break;
 	case PARSE_OK:
 		if (o.dry_run)
 			code = bench_dry_run(&o);
 		else if (!preflight_ok(&o, error, sizeof(error)))
-			print_error(error);
+			print_error("cephfs-tool", error);
 		else
 			code = bench_run(&o);
 		break;
