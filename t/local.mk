@@ -78,7 +78,8 @@ CLUSTER_TESTS += \
 	t/tool-shared.t \
 	t/fault-cluster.t \
 	t/jobs.t \
-	t/tool-upstream.t
+	t/tool-upstream.t \
+	t/tool-compare.t
 
 # Short last blocks (cephfs_clip_to_size), and what fio counts for metadata jobs.
 CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
