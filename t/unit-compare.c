@@ -183,7 +183,7 @@ static void test_failed_phase(void)
 static void test_no_variance(void)
 {
 	static const char flat[] =
-		"{\"configuration\": {}, \"summary\": {\"File Creates\": {\"mean\": 10.0,"
+		"{\"configuration\": {}, \"summary\": {\"File Creates\": {\"mean\": 10,"
 		" \"unit\": \"files/s\"}}, \"iterations\": ["
 		"{\"write\": {\"files_per_sec\": 10}}, {\"write\": {\"files_per_sec\": 10}}]}";
 	struct compare_run runs[2] = { parse("a", flat), parse("b", flat) };
@@ -193,6 +193,7 @@ static void test_no_variance(void)
 	is_int(n, 1, "one metric in the summary: one compared");
 	is_int(m[0].verdicts[1], VERDICT_NO_VARIANCE, "all equal: cannot tell");
 	ok(isnan(m[0].p_values[1]), "and no p");
+	is_close(m[0].means[1], 10, 0, "a mean printed as an integer is read");
 	free_all(runs, 2, m, n);
 }
 

@@ -40,6 +40,19 @@ static struct json_object *member(struct json_object *obj, const char *key,
 	return value;
 }
 
+/* A figure printed without a fraction ("100") parses as an integer. */
+static bool number_member(struct json_object *obj, const char *key,
+			  double *value)
+{
+	struct json_object *number = member(obj, key, json_type_double);
+
+	if (!number)
+		number = member(obj, key, json_type_int);
+	if (number)
+		*value = json_object_get_double(number);
+	return number;
+}
+
 bool compare_run_init(struct compare_run *run, const char *name,
 		      struct json_object *root, char *error, size_t error_len)
 {
@@ -106,7 +119,7 @@ static const char *value_text(struct json_object *config, const char *field)
 	return json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN);
 }
 
-/* Appends ", field (a vs b)" (without the comma first) to error. */
+/* Appends "field (run's vs base's)" to error, after ", " but the first. */
 static void name_difference(char *error, size_t error_len, size_t *used,
 			    const char *field, struct json_object *base,
 			    struct json_object *run)
@@ -190,18 +203,15 @@ static size_t iteration_values(const struct compare_run *run,
 			       double *values)
 {
 	size_t i, n = 0, count = json_object_array_length(run->iterations);
-	struct json_object *phase, *value;
+	struct json_object *phase;
 
 	for (i = 0; i < count; i++) {
 		phase = member(json_object_array_get_idx(run->iterations, i),
 			       source->phase, json_type_object);
 		if (!phase || json_object_object_get_ex(phase, "failed", NULL))
 			continue;
-		value = member(phase, source->field, json_type_double);
-		if (!value)
-			value = member(phase, source->field, json_type_int);
-		if (value)
-			values[n++] = json_object_get_double(value);
+		if (number_member(phase, source->field, &values[n]))
+			n++;
 	}
 	return n;
 }
@@ -244,10 +254,9 @@ static struct json_object *summary_of(const struct compare_run *run,
 
 static double summary_mean(const struct compare_run *run, const char *name)
 {
-	struct json_object *mean = member(summary_of(run, name), "mean",
-					  json_type_double);
+	double mean;
 
-	return mean ? json_object_get_double(mean) : NAN;
+	return number_member(summary_of(run, name), "mean", &mean) ? mean : NAN;
 }
 
 static bool every_run_has(const struct compare_run *runs, size_t n,
