@@ -270,7 +270,8 @@ static bool every_run_has(const struct compare_run *runs, size_t n,
 	return true;
 }
 
-static void fill_metric(struct compare_metric *m, const struct compare_run *runs,
+static void fill_metric(struct compare_metric *m,
+			const struct compare_run *runs,
 			size_t n, const struct metric_source *source)
 {
 	struct json_object *unit = member(summary_of(&runs[0], source->name),
