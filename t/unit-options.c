@@ -74,9 +74,9 @@ static const struct {
 	{ "bench --frobnicate", "unknown option '--frobnicate'" },
 	{ "-x bench", "unknown option '-x'" },
 	{ "bench --threads", "--threads: missing value" },
-	{ "", "missing command (bench); see --help" },
-	{ "--threads 2", "missing command (bench); see --help" },
-	{ "run", "unknown command 'run' (bench is the only one)" },
+	{ "", "missing command (bench or compare); see --help" },
+	{ "--threads 2", "missing command (bench or compare); see --help" },
+	{ "run", "unknown command 'run' (bench or compare)" },
 	{ "bench extra", "unexpected argument 'extra'" },
 };
 

@@ -95,6 +95,7 @@ const char options_usage[] =
 "\n"
 "Commands:\n"
 "  bench                      Run I/O benchmark (through fio and its cephfs engine)\n"
+"  compare A.json B.json...   Compare runs' JSON reports (see compare --help)\n"
 "\n"
 "General options:\n"
 "  -h, --help                 Produce help message\n"
@@ -502,11 +503,11 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (o->version)
 		return PARSE_VERSION;
 	if (!command) {
-		snprintf(error, error_len, "missing command (bench); see --help");
+		snprintf(error, error_len, "missing command (bench or compare); see --help");
 		return PARSE_ERROR;
 	}
 	if (strcmp(command, "bench")) {
-		snprintf(error, error_len, "unknown command '%s' (bench is the only one)",
+		snprintf(error, error_len, "unknown command '%s' (bench or compare)",
 			 command);
 		return PARSE_ERROR;
 	}
