@@ -116,7 +116,7 @@ static void reduce_saved(const char *json, const char *err, const char *hosts,
 			 enum phase phase, struct phase_result *per_host,
 			 struct phase_result *aggregate, unsigned int **completed)
 {
-	const struct phase_plan plan = { phase, 2, files, 128 << 10 };
+	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1 };
 	const struct phase_plan plans[] = { plan, plan };
 	struct client_list l = { 0 };
 	char *output = read_data(json, NULL), *stderr_text = NULL, error[512];
