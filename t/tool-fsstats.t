@@ -39,7 +39,10 @@ is "... a block size, and free blocks no more than total ones" \
 before=$(stat_of before files)
 after=$(stat_of after files)
 diag "files before $before, after $after"
-is "... before counts what the root held" "$before" 4
+# statfs counts the root's recursive files and subdirectories, as the
+# xattrs do, on Ceph 16; Ceph 20's counts one more (measured: 5 for 4).
+ok $([ $((before - 4)) -ge 0 ] && [ $((before - 4)) -le 1 ]; echo $?) \
+	"... before counts what the root held: its 4 (Ceph 16), or one more (Ceph 20; got $before)"
 # Taken at once after the run, before the MDS need have counted its files.
 ok $([ "$after" -gt "$before" ] && [ "$after" -le $((before + 1 + FILES)) ]; echo $?) \
 	"... after counts the run directory at least, its $FILES files at most"
@@ -50,7 +53,7 @@ like "... and the one after them before the final report" \
 	"$(tr '\n' '|' <"$TMP/out")" \
 	'\|Filesystem Statistics \(after iterations\):\|  Block Size: [0-9]+ bytes\|  Total Blocks: [0-9]+\|  Free Blocks: [0-9]+\|  Files: '"$after"'\|\|\*\*\* Final Report \*\*\*'
 
-await $NUDGE counted $((before + 1 + FILES))
+await $NUDGE counted $((4 + 1 + FILES))
 ok $? "the MDS counts the run's files in the root"
 first=$CEPHFS_DIR/$(run_dir)
 bench --files 1 --size 0 --json "$TMP/r.json"
