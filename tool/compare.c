@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "report.h"
 #include "welch.h"
 
 /* Where each summary metric's per-iteration values are in "iterations". */
@@ -368,19 +369,6 @@ void compare_print_text(FILE *out, const struct compare_run *runs,
 	}
 }
 
-/* Six significant digits, as bench's reports; JSON has no NaN: null. */
-static struct json_object *number_or_null(double value)
-{
-	struct json_object *obj;
-
-	if (!isfinite(value))
-		return NULL;
-	obj = json_object_new_double(value);
-	json_object_set_serializer(obj, json_object_double_to_json_string,
-				   (void *)"%.6g", NULL);
-	return obj;
-}
-
 static struct json_object *metric_json(const struct compare_metric *m)
 {
 	struct json_object *obj = json_object_new_object();
@@ -393,9 +381,9 @@ static struct json_object *metric_json(const struct compare_metric *m)
 
 	for (i = 0; i < m->runs; i++) {
 		v = m->verdicts[i];
-		json_object_array_add(means, number_or_null(m->means[i]));
-		json_object_array_add(ratios, number_or_null(m->ratios[i]));
-		json_object_array_add(p_values, number_or_null(m->p_values[i]));
+		json_object_array_add(means, report_json_number(m->means[i]));
+		json_object_array_add(ratios, report_json_number(m->ratios[i]));
+		json_object_array_add(p_values, report_json_number(m->p_values[i]));
 		json_object_array_add(significant,
 			v == VERDICT_SIGNIFICANT || v == VERDICT_NOT_SIGNIFICANT ?
 			json_object_new_boolean(v == VERDICT_SIGNIFICANT) : NULL);
@@ -424,7 +412,7 @@ struct json_object *compare_to_json(const struct compare_run *runs,
 	for (i = 0; i < n_metrics; i++)
 		json_object_array_add(list, metric_json(&metrics[i]));
 	json_object_object_add(root, "test", json_object_new_string("welch-t"));
-	json_object_object_add(root, "alpha", number_or_null(COMPARE_ALPHA));
+	json_object_object_add(root, "alpha", report_json_number(COMPARE_ALPHA));
 	json_object_object_add(root, "runs", names);
 	json_object_object_add(root, "metrics", list);
 	return root;

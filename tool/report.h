@@ -89,4 +89,8 @@ void report_final(FILE *out, const struct bench_report *report);
  * frees it.  NULL when out of memory. */
 char *report_json(const struct bench_report *report);
 
+/* @value to six significant digits, as the text report prints it; NULL
+ * (JSON's null) for NaN and infinity, which JSON has not. */
+struct json_object *report_json_number(double value);
+
 #endif

@@ -6,16 +6,13 @@
 
 #include "report.h"
 
-/* Six significant digits, as the text report prints them; JSON has no
- * NaN or infinity (json-c would print them as such): null then. */
-static struct json_object *number(double value)
+struct json_object *report_json_number(double value)
 {
 	struct json_object *obj;
 
 	if (!isfinite(value))
 		return NULL;
 	obj = json_object_new_double(value);
-
 	json_object_set_serializer(obj, json_object_double_to_json_string,
 				   (void *)"%.6g", NULL);
 	return obj;
@@ -103,7 +100,7 @@ static struct json_object *client_counters(const struct client_counters *c)
 		one = json_object_new_object();
 		add(one, "count", json_object_new_int64((int64_t)v->count));
 		if (v->timed && v->count)
-			add(one, "avg_ms", number(v->avg_ms));
+			add(one, "avg_ms", report_json_number(v->avg_ms));
 		add(all, client_counter_keys[i], one);
 	}
 	return all;
@@ -120,28 +117,28 @@ static struct json_object *phase(const struct bench_options *o,
 		return p;
 	}
 	if (o->size)
-		add(p, "throughput_mbps", number(r->mbps));
-	add(p, "files_per_sec", number(r->files_per_sec));
-	add(p, "duration_sec", number(r->seconds));
+		add(p, "throughput_mbps", report_json_number(r->mbps));
+	add(p, "files_per_sec", report_json_number(r->files_per_sec));
+	add(p, "duration_sec", report_json_number(r->seconds));
 	/* Beyond the original. */
 	add(p, "files", json_object_new_int64(r->files));
 	add(p, "files_planned", json_object_new_int64(r->planned_files));
 	add(p, "bytes", json_object_new_int64((int64_t)r->totals.bytes));
-	add(p, "iops", number(r->iops));
+	add(p, "iops", report_json_number(r->iops));
 	lat = json_object_new_object();
-	add(lat, "mean", number(r->latency.mean_ns / 1e6));
-	add(lat, "p50", number(r->latency.p50_ns / 1e6));
-	add(lat, "p99", number(r->latency.p99_ns / 1e6));
-	add(lat, "p99_9", number(r->latency.p999_ns / 1e6));
-	add(lat, "max", number(r->latency.max_ns / 1e6));
+	add(lat, "mean", report_json_number(r->latency.mean_ns / 1e6));
+	add(lat, "p50", report_json_number(r->latency.p50_ns / 1e6));
+	add(lat, "p99", report_json_number(r->latency.p99_ns / 1e6));
+	add(lat, "p99_9", report_json_number(r->latency.p999_ns / 1e6));
+	add(lat, "max", report_json_number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
 	/* The local fio's CPU and mount: with --clients fio works on other
 	 * hosts. */
 	if (o->clients.count)
 		return p;
 	cpu = json_object_new_object();
-	add(cpu, "usr_sec", number(r->usr_sec));
-	add(cpu, "sys_sec", number(r->sys_sec));
+	add(cpu, "usr_sec", report_json_number(r->usr_sec));
+	add(cpu, "sys_sec", report_json_number(r->sys_sec));
 	add(p, "cpu", cpu);
 	if (r->counters.dumped)
 		add(p, "client_counters", client_counters(&r->counters));
@@ -201,10 +198,10 @@ static struct json_object *summary(const struct bench_report *report)
 		s = summarize_report(report, kind);
 		one = json_object_new_object();
 		add(one, "runs", json_object_new_int64((int64_t)s.runs));
-		add(one, "mean", number(s.mean));
-		add(one, "stddev", number(s.stddev));
-		add(one, "min", number(s.min));
-		add(one, "max", number(s.max));
+		add(one, "mean", report_json_number(s.mean));
+		add(one, "stddev", report_json_number(s.stddev));
+		add(one, "min", report_json_number(s.min));
+		add(one, "max", report_json_number(s.max));
 		add(one, "unit", json_object_new_string(summary_units[kind]));
 		add(all, summary_titles[kind], one);
 	}
