@@ -15,6 +15,8 @@
 #include "bench.h"
 #include "clientresult.h"
 #include "fsstats.h"
+#include "fuseargs.h"
+#include "fusemount.h"
 #include "jobfile.h"
 #include "plot.h"
 #include "probe.h"
@@ -22,6 +24,7 @@
 #include "report.h"
 #include "rundir.h"
 #include "runner.h"
+#include "sidebyside.h"
 
 /*
  * fio runs here, or with --clients on every client host at once: a
@@ -30,6 +33,7 @@
  */
 struct bench {
 	const struct bench_options *o;
+	enum via_client via;		/* the client this run goes through */
 	FILE *human;			/* the report; stderr under --json - */
 	char subdir[NAME_MAX + 1];
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
@@ -42,8 +46,17 @@ struct bench {
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
 	struct timespec started;
-	struct plot plot;		/* --plot */
+	struct plot *plot;		/* --plot, shared by every client's run */
+	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
+	struct fuse_mount fuse;		/* of the phase running */
+	bool finished;			/* its files and tmpdir removed */
 };
+
+/* Where fio works: the engine (NULL), or a ceph-fuse mount. */
+static const char *fuse_dir(const struct bench *b)
+{
+	return b->via == VIA_FUSE ? b->mountpoint : NULL;
+}
 
 /* @word as a shell reads it back: quoted where it must be, a quote in it
  * closed, escaped and reopened. */
@@ -119,7 +132,8 @@ static const char *rate_log(const struct bench_options *o, const char *log_dir,
 
 static int write_jobfile(const struct bench_options *o, const char *path,
 			 const char *subdir, unsigned int target,
-			 const unsigned int *read_files, const char *log_dir)
+			 const unsigned int *read_files, const char *log_dir,
+			 const char *fuse)
 {
 	FILE *f = fopen(path, "w");
 	char dir[PATH_MAX], log[PATH_MAX];
@@ -131,7 +145,7 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
 	ret = jobfile_write(f, o, dir, read_files,
-			    rate_log(o, log_dir, target, log, sizeof(log)));
+			    rate_log(o, log_dir, target, log, sizeof(log)), fuse);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -170,30 +184,61 @@ static unsigned int targets_of(const struct bench_options *o)
 	return o->clients.count ? o->clients.count : 1;
 }
 
-int bench_dry_run(const struct bench_options *o)
+/* The job file of a client's run: @path, or PATH.fuse through ceph-fuse
+ * (so that --keep-job keeps both of --via libcephfs,fuse). */
+static void client_jobfile(enum via_client via, const char *path,
+			   char *name, size_t len)
+{
+	snprintf(name, len, "%s%s", path, via == VIA_FUSE ? ".fuse" : "");
+}
+
+/* --dry-run under --via fuse: the mount point is made at the run. */
+#define DRY_RUN_MOUNTPOINT "$TMPDIR/cephfs-tool.XXXXXX/mnt"
+
+static void print_fuse_command(const struct bench_options *o)
+{
+	struct fuse_args args;
+	struct fio_command cmd = { 0 };
+
+	if (fuse_args_init(&args, o, DRY_RUN_MOUNTPOINT))
+		return;
+	printf("; --- ceph-fuse, before each phase (unmounted after it) ---\n");
+	cmd.argv = (const char **)args.argv;
+	print_command(stdout, &cmd);
+	fuse_args_free(&args);
+}
+
+static int dry_run_client(const struct bench_options *o, enum via_client via)
 {
 	unsigned int t, targets = targets_of(o);
 	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX];
+	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
+	char path[PATH_MAX];
 	struct fio_command cmd;
 	enum phase phase;
 	char **jobfiles;
 	int code = 0;
 
-	jobfiles = jobfile_paths(o, o->keep_job ? o->keep_job : "bench.fio",
-				 targets);
+	client_jobfile(via, o->keep_job ? o->keep_job : "bench.fio", path,
+		       sizeof(path));
+	jobfiles = jobfile_paths(o, path, targets);
 	if (!jobfiles) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return EXIT_RUN_FAILED;
 	}
+	if (o->via.count > 1)
+		printf("; === through %s ===\n", via_name(via));
+	if (fuse)
+		print_fuse_command(o);
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
 		if (o->keep_job &&
-		    write_jobfile(o, jobfiles[t], subdir, t, NULL, "."))
+		    write_jobfile(o, jobfiles[t], subdir, t, NULL, ".", fuse))
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
 		jobfile_write(stdout, o, dir, NULL,
-			      rate_log(o, ".", t, log, sizeof(log)));
+			      rate_log(o, ".", t, log, sizeof(log)), fuse);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
 	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
@@ -205,6 +250,16 @@ int bench_dry_run(const struct bench_options *o)
 		fio_command_free(&cmd);
 	}
 	free_jobfiles(jobfiles, targets);
+	return code;
+}
+
+int bench_dry_run(const struct bench_options *o)
+{
+	unsigned int c;
+	int code = 0;
+
+	for (c = 0; c < o->via.count && !code; c++)
+		code = dry_run_client(o, o->via.clients[c]);
 	return code;
 }
 
@@ -303,7 +358,7 @@ static void plot_phase(struct bench *b, enum phase phase, double start_sec,
 {
 	struct plot_series *s;
 
-	s = plot_add_series(&b->plot, phase, b->report.started, start_sec,
+	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
 			    seconds_since(&b->started), logged_unit_rate(b->o, r));
 	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
@@ -377,6 +432,59 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 }
 
 /*
+ * The write phase's client makes the run directory, as the engine's
+ * cephfs_new_dir does (fio's filecreate makes none).
+ */
+static int make_rundir_on_mount(const struct bench *b, char *error,
+				size_t len)
+{
+	char dir[PATH_MAX + NAME_MAX + 2];
+
+	snprintf(dir, sizeof(dir), "%s/%s", b->mountpoint, b->subdir);
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		snprintf(error, len, "cannot make %s on the mount: %s", b->subdir,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --via fuse: a fresh ceph-fuse mount for the phase; false (the phase
+ * failed, saying why) when it did not come up. */
+static bool mount_for_phase(struct bench *b, enum phase phase,
+			    struct phase_result *r)
+{
+	char log[PATH_MAX], error[sizeof(r->error) - 16];
+
+	if (b->via != VIA_FUSE)
+		return true;
+	tmp_path(b, "ceph-fuse.log", log, sizeof(log));
+	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log, error,
+			      sizeof(error)) &&
+	    (phase != PHASE_WRITE ||
+	     !make_rundir_on_mount(b, error, sizeof(error))))
+		return true;
+	r->ran = r->failed = true;
+	snprintf(r->error, sizeof(r->error), "--via fuse: %s", error);
+	return false;
+}
+
+/* The phase's client CPU is fio's and ceph-fuse's. */
+static void unmount_after_phase(struct bench *b, struct phase_result *r)
+{
+	char error[sizeof(r->error) - 16];
+
+	if (!b->fuse.pid)
+		return;
+	if (fuse_mount_stop(&b->fuse, b->o, error, sizeof(error)) && !r->failed) {
+		r->failed = true;
+		snprintf(r->error, sizeof(r->error), "--via fuse: %s", error);
+	}
+	r->usr_sec += b->fuse.usr_sec;
+	r->sys_sec += b->fuse.sys_sec;
+}
+
+/*
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
  */
@@ -416,6 +524,8 @@ static void run_phase(struct bench *b, enum phase phase,
 			     output)) {
 		r->ran = r->failed = true;
 		snprintf(r->error, sizeof(r->error), "out of memory");
+	} else if (!mount_for_phase(b, phase, r)) {
+		/* r says why */
 	} else if (run_fio(&cmd, output, errors, o->progress ? on_status : NULL,
 			   &live, &run, r->error, sizeof(r->error))) {
 		r->ran = r->failed = true;
@@ -426,6 +536,7 @@ static void run_phase(struct bench *b, enum phase phase,
 			read_counters(o->perf_dump, &dump_before, &r->counters);
 	}
 	fio_command_free(&cmd);
+	unmount_after_phase(b, r);
 	if (o->plot)
 		plot_phase(b, phase, start_sec, r);
 	/* fio stopped by SIGINT reports what it did as a success. */
@@ -465,7 +576,8 @@ static int write_jobfiles(const struct bench *b, unsigned int *const *read_files
 
 	for (t = 0; t < b->targets; t++)
 		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t,
-				  read_files ? read_files[t] : NULL, b->tmpdir))
+				  read_files ? read_files[t] : NULL, b->tmpdir,
+				  fuse_dir(b)))
 			return -1;
 	return 0;
 }
@@ -532,10 +644,11 @@ static int cannot_write(const char *path, int error)
 	return -1;
 }
 
-static int write_json(const struct bench *b)
+static int write_json(const struct bench_options *o,
+		      const struct bench_report *const *reports, unsigned int n)
 {
-	char *text = report_json(&b->report);
-	bool to_stdout = !strcmp(b->o->json_path, "-");
+	char *text = n > 1 ? report_json_clients(reports, n) : report_json(reports[0]);
+	bool to_stdout = !strcmp(o->json_path, "-");
 	FILE *f;
 	int error = 0;
 
@@ -545,33 +658,38 @@ static int write_json(const struct bench *b)
 	}
 	/* Written in place: a FIFO or device named stays what it is. */
 	errno = 0;
-	f = to_stdout ? stdout : fopen(b->o->json_path, "w");
+	f = to_stdout ? stdout : fopen(o->json_path, "w");
 	if (!f || fputs(text, f) < 0 || fflush(f))
 		error = errno ? errno : EIO;
 	if (f && !to_stdout && fclose(f) && !error)
 		error = errno;
 out:
 	free(text);
-	return error ? cannot_write(b->o->json_path, error) : 0;
+	return error ? cannot_write(o->json_path, error) : 0;
 }
 
-static int write_plot(struct bench *b)
+static int write_plot(const struct bench_options *o, struct plot *plot,
+		      const char *subdir)
 {
-	const struct bench_options *o = b->o;
-	char hosts[64] = "";
+	char hosts[64] = "", via[64] = "";
+	unsigned int c;
 	int error = 0;
 	FILE *f;
 
 	if (o->clients.count)
 		snprintf(hosts, sizeof(hosts), " on each of %u client hosts",
 			 o->clients.count);
-	snprintf(b->plot.title, sizeof(b->plot.title),
-		 "cephfs-tool bench %s: %u files of %" PRIu64 " bytes, %u threads%s",
-		 b->subdir, o->files, o->size, o->threads, hosts);
-	b->plot.file_size = o->size;
+	for (c = 0; o->via.count > 1 && c < o->via.count; c++)
+		snprintf(via + strlen(via), sizeof(via) - strlen(via), "%s%s",
+			 c ? ", " : " through ", via_name(o->via.clients[c]));
+	snprintf(plot->title, sizeof(plot->title),
+		 "cephfs-tool bench %.100s: %u files of %" PRIu64 " bytes, %u threads%s%s",
+		 subdir, o->files, o->size, o->threads, hosts, via);
+	plot->file_size = o->size;
+	plot->by_client = o->via.count > 1;
 	errno = 0;
 	f = fopen(o->plot, "w");
-	if (!f || plot_write_svg(f, &b->plot) || fflush(f))
+	if (!f || plot_write_svg(f, plot) || fflush(f))
 		error = errno ? errno : EIO;
 	if (f && fclose(f) && !error)
 		error = errno;
@@ -582,7 +700,7 @@ static int write_plot(struct bench *b)
 static void remove_tmpdir(const struct bench *b)
 {
 	DIR *dir = opendir(b->tmpdir);
-	char path[PATH_MAX];
+	char path[sizeof(b->tmpdir) + NAME_MAX + 2];
 	struct dirent *de;
 
 	while (dir && (de = readdir(dir))) {
@@ -593,6 +711,10 @@ static void remove_tmpdir(const struct bench *b)
 	}
 	if (dir)
 		closedir(dir);
+	/* Not recursive: a mount left there (the tool was killed) stays
+	 * whole, and rmdir fails on it. */
+	if (*b->mountpoint)
+		rmdir(b->mountpoint);
 	rmdir(b->tmpdir);
 }
 
@@ -678,8 +800,16 @@ static int prepare(struct bench *b)
 		*b->tmpdir = '\0';
 		return -1;
 	}
+	if (b->via == VIA_FUSE) {
+		tmp_path(b, "mnt", b->mountpoint, sizeof(b->mountpoint));
+		if (mkdir(b->mountpoint, 0700)) {
+			perror("cephfs-tool: mkdir");
+			*b->mountpoint = '\0';
+			return -1;
+		}
+	}
 	if (o->keep_job)
-		snprintf(path, sizeof(path), "%s", o->keep_job);
+		client_jobfile(b->via, o->keep_job, path, sizeof(path));
 	else
 		tmp_path(b, "bench.fio", path, sizeof(path));
 	b->jobfiles = jobfile_paths(o, path, b->targets);
@@ -712,7 +842,6 @@ static void release(struct bench *b)
 	free(b->planned);
 	free(b->host_results);
 	free(b->report.iterations);
-	plot_free(&b->plot);
 }
 
 /*
@@ -732,37 +861,107 @@ static void fs_stats_after_iterations(struct bench *b, bool ok)
 	report_fs_stats(b->human, "after", s);
 }
 
-int bench_run(const struct bench_options *o)
+/* One client's run up to its final report; the caller finishes it. */
+static bool run_client(struct bench *b)
 {
-	struct bench b = { .o = o };
+	const struct bench_options *o = b->o;
 	bool ok = false;
 	unsigned int i;
+
+	b->report.o = o;
+	b->report.subdir = b->subdir;
+	b->report.via = b->via;
+	if (o->via.count > 1 || b->via != VIA_LIBCEPHFS) {
+		report_client_start(b->human, b->via, o);
+		fflush(b->human);
+	}
+	if (!prepare(b) && !stop_signal) {
+		report_configuration(b->human, o, b->subdir);
+		report_fs_stats(b->human, "before", &b->report.fs_before);
+		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
+			ok = run_iteration(b, i);
+	}
+	if (b->report.started && !stop_signal) {
+		fs_stats_after_iterations(b, ok);
+		report_final(b->human, &b->report);
+	}
+	return ok;
+}
+
+/* Remove what the client's run made; false when the cleanup failed. */
+static bool finish_client(struct bench *b)
+{
+	bool ok;
+
+	if (b->finished)
+		return true;
+	b->finished = true;
+	ok = !*b->subdir || !cleanup(b);
+	if (*b->tmpdir)
+		remove_tmpdir(b);
+	return ok;
+}
+
+/* The reports, the side by side table of --via, the JSON and the plot,
+ * while the last client's files are still there (as for one client). */
+static bool report_clients(const struct bench_options *o, struct bench *runs,
+			   unsigned int n, struct plot *plot)
+{
+	const struct bench_report *reports[VIA_CLIENTS];
+	unsigned int c;
+	bool ok = true;
+
+	for (c = 0; c < n; c++)
+		reports[c] = &runs[c].report;
+	if (n > 1)
+		report_side_by_side(runs[0].human, reports, n);
+	if (o->json_path && write_json(o, reports, n))
+		ok = false;
+	if (o->plot && write_plot(o, plot, runs[0].subdir))
+		ok = false;
+	return ok;
+}
+
+/*
+ * Each client of --via in turn, on the same cluster, each with a run
+ * directory of its own, its files removed before the next starts.
+ */
+int bench_run(const struct bench_options *o)
+{
+	struct bench runs[VIA_CLIENTS] = { 0 };
+	struct plot plot = { 0 };
+	struct timespec started;
+	unsigned int c, n = 0;
+	bool ok = true;
 	int code;
 
-	b.human = o->json_path && !strcmp(o->json_path, "-") ? stderr : stdout;
-	b.report.o = o;
-	b.report.subdir = b.subdir;
+	/* Before libcephfs starts a thread: unshare refuses a threaded process. */
+	if (via_has(&o->via, VIA_FUSE))
+		fuse_private_namespace();
 	runner_catch_signals();
-	clock_gettime(CLOCK_MONOTONIC, &b.started);
-	if (!prepare(&b) && !stop_signal) {
-		report_configuration(b.human, o, b.subdir);
-		report_fs_stats(b.human, "before", &b.report.fs_before);
-		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
-			ok = run_iteration(&b, i);
-	}
-	if (b.report.started && !stop_signal) {
-		fs_stats_after_iterations(&b, ok);
-		report_final(b.human, &b.report);
-		if (o->json_path && write_json(&b))
+	clock_gettime(CLOCK_MONOTONIC, &started);
+	for (n = 0; ok && n < o->via.count && !stop_signal; n++) {
+		if (n && !finish_client(&runs[n - 1])) {
 			ok = false;
-		if (o->plot && write_plot(&b))
-			ok = false;
+			break;
+		}
+		runs[n] = (struct bench){
+			.o = o,
+			.via = o->via.clients[n],
+			.human = o->json_path && !strcmp(o->json_path, "-") ? stderr : stdout,
+			.started = started,
+			.plot = &plot,
+		};
+		ok = run_client(&runs[n]);
 	}
-	if (*b.subdir && cleanup(&b))
+	if (n && runs[0].report.started && !stop_signal &&
+	    !report_clients(o, runs, n, &plot))
 		ok = false;
-	if (*b.tmpdir)
-		remove_tmpdir(&b);
+	if (n && !finish_client(&runs[n - 1]))
+		ok = false;
 	code = stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
-	release(&b);
+	for (c = 0; c < n; c++)
+		release(&runs[c]);
+	plot_free(&plot);
 	return code;
 }

@@ -88,26 +88,51 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 		fprintf(out, "cephfs_lazyio=1\n");
 }
 
-static void put_global(FILE *out, const struct bench_options *o,
-		       const char *rate_log)
+/*
+ * Through ceph-fuse, fio's own engines: filecreate times the open(O_CREAT)
+ * of each file, as the engine's cephfs_op=create does.
+ */
+static void put_fuse_engine(FILE *out, const struct bench_options *o)
 {
-	fprintf(out, "[global]\n");
+	if (!o->size)
+		fprintf(out, "ioengine=filecreate\n");
+	else
+		fprintf(out, "ioengine=%s\n", o->async_io ? "libaio" : "psync");
+	fprintf(out, "thread\n");
+}
+
+static void put_engine(FILE *out, const struct bench_options *o)
+{
 	/* preflight refused an engine path fio would not read as given. */
 	fprintf(out, "ioengine=external:%s\n", o->engine);
 	/* Every string below that came from the user is %XX-escaped. */
 	fprintf(out, "cephfs_escaped=1\n");
 	/* Threads of one fio process share one mount, as the tool's do. */
 	fprintf(out, "thread\n");
+}
+
+static void put_global(FILE *out, const struct bench_options *o,
+		       const char *rate_log, const char *fuse)
+{
+	fprintf(out, "[global]\n");
+	if (fuse)
+		put_fuse_engine(out, o);
+	else
+		put_engine(out, o);
 	/*
 	 * fio's fallback clock, CLOCK_MONOTONIC.  Left to choose, fio
 	 * calibrates the CPU's clock a second time while testing it, a
 	 * busy loop of some 65 ms before every phase; named, it is skipped.
 	 */
 	fprintf(out, "clocksource=clock_gettime\n");
-	put_mount_settings(out, o);
+	if (!fuse)
+		put_mount_settings(out, o);
 	fprintf(out, "bs=%" PRIu64 "\n", effective_block_size(o));
 	if (o->size)
 		fprintf(out, "filesize=%" PRIu64 "\n", o->size);
+	/* filecreate fakes one block per file; the files stay empty. */
+	else if (fuse)
+		fprintf(out, "filesize=%d\n", METADATA_BLOCK_SIZE);
 	/* fio would write the last block whole, past the file's size. */
 	if (o->size % effective_block_size(o))
 		fprintf(out, "cephfs_clip_to_size=1\n");
@@ -132,15 +157,19 @@ static void put_global(FILE *out, const struct bench_options *o,
 	}
 }
 
-static void put_write_settings(FILE *out, const struct bench_options *o)
+static void put_write_settings(FILE *out, const struct bench_options *o,
+			       const char *fuse)
 {
 	uint64_t bs = effective_block_size(o);
 
 	fprintf(out, "rw=write\n");
-	/* Creates in a directory this client made need no lookup first. */
-	fprintf(out, "cephfs_new_dir=1\n");
+	/* Creates in a directory this client made need no lookup first
+	 * (through ceph-fuse, fio makes the directory on the mount). */
+	if (!fuse)
+		fprintf(out, "cephfs_new_dir=1\n");
 	if (!o->size) {
-		fprintf(out, "cephfs_op=create\n");
+		if (!fuse)
+			fprintf(out, "cephfs_op=create\n");
 		return;
 	}
 	if (!o->no_verify)
@@ -167,14 +196,20 @@ static void put_write_settings(FILE *out, const struct bench_options *o)
  * the job's size=: so size= is the whole file and io_size= the part.
  */
 static void put_files(FILE *out, const struct bench_options *o,
-		      const char *subdir, unsigned int t, unsigned int n)
+		      const char *subdir, unsigned int t, unsigned int n,
+		      const char *fuse)
 {
 	uint64_t part = job_file_bytes(o);
 
+	/* preflight refused names fio's parser would not take as given. */
 	fprintf(out, "filename_format=");
-	put_escaped(out, subdir);
-	fputc('/', out);
-	put_escaped(out, o->prefix);
+	if (fuse)
+		fprintf(out, "%s/%s/%s", fuse, subdir, o->prefix);
+	else {
+		put_escaped(out, subdir);
+		fputc('/', out);
+		put_escaped(out, o->prefix);
+	}
 	fprintf(out, "%u_$filenum\n", o->shared_file ? 0 : t);
 	fprintf(out, "nrfiles=%u\n", n);
 	if (o->shared_file)
@@ -182,16 +217,19 @@ static void put_files(FILE *out, const struct bench_options *o,
 			o->size, t * part, part);
 }
 
-static void put_read_settings(FILE *out, const struct bench_options *o)
+/* Through ceph-fuse, filecreate's open(O_CREAT) of a file that exists
+ * is an open. */
+static void put_read_settings(FILE *out, const struct bench_options *o,
+			      const char *fuse)
 {
 	fprintf(out, "rw=read\n");
-	if (!o->size)
+	if (!o->size && !fuse)
 		fprintf(out, "cephfs_op=open\n");
 }
 
 static void put_phase(FILE *out, const struct bench_options *o,
 		      const char *subdir, enum phase phase,
-		      const unsigned int *files)
+		      const unsigned int *files, const char *fuse)
 {
 	unsigned int t, n;
 
@@ -201,16 +239,16 @@ static void put_phase(FILE *out, const struct bench_options *o,
 			continue;
 		fprintf(out, "\n[%s]\n", phase_section(phase));
 		if (phase == PHASE_WRITE)
-			put_write_settings(out, o);
+			put_write_settings(out, o, fuse);
 		else
-			put_read_settings(out, o);
-		put_files(out, o, subdir, t, n);
+			put_read_settings(out, o, fuse);
+		put_files(out, o, subdir, t, n, fuse);
 	}
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log)
+		  const char *rate_log, const char *fuse)
 {
 	if (!all_fit(o, subdir))
 		return -1;
@@ -218,12 +256,16 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	put_escaped(out, o->root_path);
 	fprintf(out, "%s", o->root_path[1] ? "/" : "");
 	put_escaped(out, subdir);
-	fprintf(out, " (names %%XX-escaped)\n");
+	if (fuse)
+		fprintf(out, " (%%XX-escaped here), through a ceph-fuse mount of --root-path at %s\n",
+			fuse);
+	else
+		fprintf(out, " (names %%XX-escaped)\n");
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
-	put_global(out, o, rate_log);
-	put_phase(out, o, subdir, PHASE_WRITE, NULL);
-	put_phase(out, o, subdir, PHASE_READ, read_files);
+	put_global(out, o, rate_log, fuse);
+	put_phase(out, o, subdir, PHASE_WRITE, NULL, fuse);
+	put_phase(out, o, subdir, PHASE_READ, read_files, fuse);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -16,6 +16,8 @@ tool_libcephfstool_la_SOURCES = \
 	tool/perfcounters.c tool/perfcounters.h \
 	tool/report.c tool/report_json.c tool/report.h \
 	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
+	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
+	tool/sidebyside.c tool/sidebyside.h \
 	engine/escape.c engine/escape.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
@@ -29,6 +31,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/fsstats.c tool/fsstats.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
 	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
+	tool/fusemount.c tool/fusemount.h \
 	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/enginepath.c); installed, the installed one.
@@ -46,7 +49,7 @@ dist_man_MANS = tool/cephfs-tool.1
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters
+	t/unit-perfcounters t/unit-via
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -72,12 +75,15 @@ t_unit_plot_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_perfcounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
 	t/tool-coverage.t \
 	t/tool-cold-read.t \
 	t/tool-plot.t \
-	t/tool-verify.t t/tool-signals.t t/tool-trust.t
+	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
+	t/tool-via.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t

@@ -83,6 +83,7 @@ static const struct option_spec specs[] = {
 	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
 	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false },
+	{ "via", 0, V_STRING, FIELD(via_text), 0, 0, false },
 	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
 	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false },
 	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false },
@@ -146,6 +147,8 @@ const char options_usage[] =
 "  --clients-file PATH        The same, one HOST[:PORT] a line\n"
 "  --plot PATH.svg            Draw MiB/s and files/s over time per phase (SVG)\n"
 "  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
+"  --via LIST                 Run through each client of libcephfs,fuse,kernel in\n"
+"                             turn and compare them (default: libcephfs)\n"
 "\n"
 "Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"
 "K, M, G, T powers of 1024 (4MB is 4000000 bytes, 4MiB and 4M 4194304).\n"
@@ -178,6 +181,7 @@ void options_init(struct bench_options *o, const char *fio,
 #endif
 	o->fio = fio;
 	o->engine = engine;
+	o->via = (struct via_list){ { VIA_LIBCEPHFS }, 1 };
 }
 
 unsigned int files_of_thread(const struct bench_options *o,
@@ -339,6 +343,50 @@ static bool ends_with_svg(const char *name)
 	return len >= 4 && !strcasecmp(name + len - 4, ".svg");
 }
 
+/*
+ * What only the engine does: ceph-fuse is one mount driven by fio's own
+ * engines, which know nothing of libcephfs.  @option is refused under
+ * --via fuse.
+ */
+static bool fuse_refuses(char *error, size_t len, bool given,
+			 const char *option, const char *why)
+{
+	if (!given)
+		return false;
+	snprintf(error, len, "--%s: cannot be combined with --via fuse (%s)",
+		 option, why);
+	return true;
+}
+
+static bool check_fuse(const struct bench_options *o, char *error, size_t len)
+{
+	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
+
+	if (fuse_refuses(error, len, o->clients.count, "clients",
+			 "the tool mounts ceph-fuse here") ||
+	    fuse_refuses(error, len, o->per_thread_mount, "per-thread-mount",
+			 "one ceph-fuse mount serves every thread") ||
+	    fuse_refuses(error, len, o->lazy_io, "lazy-io",
+			 "ceph_ll_lazyio is the engine's") ||
+	    fuse_refuses(error, len, o->async_write_fsync, "async-write-fsync",
+			 "the engine's; fio's libaio has no fsync per write") ||
+	    fuse_refuses(error, len, o->perf_dump != NULL, "perf-dump",
+			 "the dump is the engine's mount's") ||
+	    fuse_refuses(error, len, o->uid != -1, "uid",
+			 "fio creates the files before its jobs could become that user") ||
+	    fuse_refuses(error, len, o->gid != -1, "gid",
+			 "fio creates the files before its jobs could become that group"))
+		return false;
+	/* The engine shortens a last block (cephfs_clip_to_size); fio's
+	 * sync engine would write it whole, past the file's size. */
+	if (o->size && o->size % bs) {
+		snprintf(error, len, "--size: invalid value '%llu' (with --via fuse, must be whole blocks of %llu bytes)",
+			 (unsigned long long)o->size, (unsigned long long)bs);
+		return false;
+	}
+	return true;
+}
+
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
 			       bool queue_depth_given, bool files_given,
@@ -384,6 +432,8 @@ static bool check_combinations(const struct bench_options *o,
 			 CEPHFS_VERIFY_BLOCK_MIN);
 		return false;
 	}
+	if (via_has(&o->via, VIA_FUSE) && !check_fuse(o, error, len))
+		return false;
 	return !o->shared_file || check_shared_file(o, files_given, error, len);
 }
 
@@ -512,6 +562,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		return PARSE_ERROR;
 	}
 	if (!parse_clients(o, error, error_len))
+		return PARSE_ERROR;
+	if (o->via_text && !via_parse(&o->via, o->via_text, error, error_len))
 		return PARSE_ERROR;
 	if (!check_combinations(o, field_given(given, FIELD(queue_depth)),
 				field_given(given, FIELD(files)), error,

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "clients.h"
+#include "via.h"
 
 struct bench_options {
 	/* General options: how to mount. NULL means libcephfs' default. */
@@ -61,6 +62,8 @@ struct bench_options {
 	struct client_list clients;	/* both, parsed; none: fio runs here */
 	const char *plot;		/* SVG of the rates over time */
 	bool lazy_io;			/* files opened with ceph_ll_lazyio */
+	const char *via_text;		/* --via */
+	struct via_list via;		/* parsed; libcephfs alone by default */
 
 	bool help;
 	bool version;

@@ -22,6 +22,12 @@ static const char *const phase_colors[] = {
 	[PHASE_WRITE] = "#1f77b4",
 	[PHASE_READ] = "#d95f02",
 };
+/* --via: a line colour per client, the bands still per phase. */
+static const char *const client_colors[] = {
+	[VIA_LIBCEPHFS] = "#1b9e77",
+	[VIA_FUSE] = "#7570b3",
+	[VIA_KERNEL] = "#e7298a",
+};
 static const char *const band_colors[] = {
 	[PHASE_WRITE] = "#e3eef8",
 	[PHASE_READ] = "#fbe7d7",
@@ -47,9 +53,10 @@ static double files_per_sec(const struct plot *p, double rate)
 static const struct panel bandwidth_panel = { "Bandwidth (MiB/s)", mebibytes_per_sec };
 static const struct panel file_rate_panel = { "File rate (files/s)", files_per_sec };
 
-struct plot_series *plot_add_series(struct plot *p, enum phase phase,
-				    unsigned int iteration, double start_sec,
-				    double end_sec, double mean_rate)
+struct plot_series *plot_add_series(struct plot *p, enum via_client client,
+				    enum phase phase, unsigned int iteration,
+				    double start_sec, double end_sec,
+				    double mean_rate)
 {
 	struct plot_series *grown;
 
@@ -58,8 +65,8 @@ struct plot_series *plot_add_series(struct plot *p, enum phase phase,
 		return NULL;
 	p->series = grown;
 	grown += p->count++;
-	*grown = (struct plot_series){ phase, iteration, start_sec, end_sec,
-					mean_rate, { NULL, 0 } };
+	*grown = (struct plot_series){ client, phase, iteration, start_sec,
+					end_sec, mean_rate, { NULL, 0 } };
 	return grown;
 }
 
@@ -173,6 +180,11 @@ static double y_of(const struct frame *f, double v)
 	return f->top + PANEL_HEIGHT - v / f->y_max * PANEL_HEIGHT;
 }
 
+static const char *line_color(const struct plot *p, const struct plot_series *s)
+{
+	return p->by_client ? client_colors[s->client] : phase_colors[s->phase];
+}
+
 static const char *phase_letter(enum phase phase)
 {
 	return phase == PHASE_WRITE ? "W" : "R";
@@ -238,7 +250,7 @@ static void draw_mean(FILE *out, const struct plot *p, const struct panel *panel
 	double y = y_of(f, panel->value(p, s->mean_rate));
 
 	fprintf(out, "<polyline class=\"rate mean\" stroke=\"%s\" points=\"%.1f,%.1f %.1f,%.1f\"/>\n",
-		phase_colors[s->phase], x_of(f, s->start_sec), y,
+		line_color(p, s), x_of(f, s->start_sec), y,
 		x_of(f, series_end(s)), y);
 }
 
@@ -253,7 +265,7 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 		return;
 	}
 	fprintf(out, "<polyline class=\"rate\" stroke=\"%s\" points=\"",
-		phase_colors[s->phase]);
+		line_color(p, s));
 	for (g = 0; g * group < s->rates.steps; g++) {
 		v = group_rate(s, g, group);
 		if (isnan(v))
@@ -269,7 +281,7 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 		if (!isnan(v))
 			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
 				x_of(f, group_time(s, g, group)),
-				y_of(f, panel->value(p, v)), phase_colors[s->phase]);
+				y_of(f, panel->value(p, v)), line_color(p, s));
 	}
 }
 
@@ -312,10 +324,32 @@ static void put_escaped(FILE *out, const char *text)
 	}
 }
 
-static void draw_legend(FILE *out)
+/* Under --via the lines' colours name the clients. */
+static void draw_client_legend(FILE *out, const struct plot *p)
+{
+	bool shown[VIA_CLIENTS] = { false };
+	int x = LEFT;
+	size_t i;
+
+	for (i = 0; i < p->count; i++) {
+		if (shown[p->series[i].client])
+			continue;
+		shown[p->series[i].client] = true;
+		fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"76\" y2=\"76\" class=\"rate\" stroke=\"%s\"/>\n",
+			x, x + 22, client_colors[p->series[i].client]);
+		fprintf(out, "<text x=\"%d\" y=\"80\">through %s</text>\n", x + 30,
+			via_name(p->series[i].client));
+		x += 200;
+	}
+}
+
+static void draw_legend(FILE *out, const struct plot *p)
 {
 	enum phase phase;
 	int x = LEFT;
+
+	if (p->by_client)
+		draw_client_legend(out, p);
 
 	for (phase = PHASE_WRITE; phase <= PHASE_READ; phase++, x += 260) {
 		fprintf(out, "<rect x=\"%d\" y=\"48\" width=\"22\" height=\"12\" fill=\"%s\"/>\n",
@@ -350,7 +384,7 @@ int plot_write_svg(FILE *out, const struct plot *p)
 	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);
 	put_escaped(out, p->title);
 	fprintf(out, "</text>\n");
-	draw_legend(out);
+	draw_legend(out, p);
 	if (p->file_size)
 		draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true);
 	draw_panel(out, p, &file_rate_panel, "file-rate",

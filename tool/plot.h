@@ -5,13 +5,16 @@
 #ifndef CEPHFS_TOOL_PLOT_H
 #define CEPHFS_TOOL_PLOT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "fiolog.h"
 #include "jobfile.h"
+#include "via.h"
 
 struct plot_series {
+	enum via_client client;		/* --via: the client it ran through */
 	enum phase phase;
 	unsigned int iteration;		/* from 1 */
 	double start_sec;		/* since the benchmark started */
@@ -27,14 +30,16 @@ struct plot_series {
 struct plot {
 	char title[256];
 	uint64_t file_size;		/* 0: the rates are files/s, no bandwidth */
+	bool by_client;			/* lines coloured by client, not phase */
 	struct plot_series *series;
 	size_t count;
 };
 
 /* Append a series without steps; NULL when out of memory. */
-struct plot_series *plot_add_series(struct plot *p, enum phase phase,
-				    unsigned int iteration, double start_sec,
-				    double end_sec, double mean_rate);
+struct plot_series *plot_add_series(struct plot *p, enum via_client client,
+				    enum phase phase, unsigned int iteration,
+				    double start_sec, double end_sec,
+				    double mean_rate);
 
 /* Write the plot; -1 when writing failed. */
 int plot_write_svg(FILE *out, const struct plot *p);

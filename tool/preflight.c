@@ -7,12 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "escape.h"
+#include "fuseargs.h"
 #include "pathutil.h"
 #include "preflight.h"
+#include "via.h"
 
 /*
  * The file execvp() would run for @name: @name itself when it holds a
@@ -151,9 +154,75 @@ static bool writable_at(const char *option, const char *path, bool replaced,
 	return ok;
 }
 
+/* Is there a ceph kernel client, built in or as a module?  @why says
+ * where it looked when there is none. */
+static bool kernel_client_present(char *why, size_t len)
+{
+	char line[256], module[PATH_MAX];
+	struct utsname u;
+	bool found = false;
+	FILE *f = fopen("/proc/filesystems", "r");
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = !strcmp(line + strcspn(line, "\t"), "\tceph\n");
+	if (f)
+		fclose(f);
+	if (found || uname(&u))
+		return found;
+	snprintf(module, sizeof(module), "/lib/modules/%s/kernel/fs/ceph", u.release);
+	if (!access(module, F_OK))
+		return true;
+	snprintf(why, len, "no ceph in /proc/filesystems and no %s", module);
+	return false;
+}
+
+/*
+ * ceph-fuse must run, /dev/fuse open, and the names fio's own engines get
+ * unescaped (the fuse job file has no cephfs_escaped) pass fio's parser
+ * as they are.
+ */
+static bool fuse_ready(const struct bench_options *o, const char *tmp,
+		       char *error, size_t len)
+{
+	char path[PATH_MAX];
+
+	if (!find_program(CEPH_FUSE, path, sizeof(path))) {
+		snprintf(error, len, "--via fuse: cannot run '%s': %s (install ceph-fuse)",
+			 CEPH_FUSE, strerror(errno));
+		return false;
+	}
+	if (access("/dev/fuse", R_OK | W_OK)) {
+		snprintf(error, len, "--via fuse: /dev/fuse: %s (this machine or container has no FUSE)",
+			 strerror(errno));
+		return false;
+	}
+	return plain_for_fio("--prefix", o->prefix, error, len) &&
+	       plain_for_fio("--dir-prefix", o->dir_prefix, error, len) &&
+	       plain_for_fio("TMPDIR", tmp, error, len);
+}
+
+static bool clients_ready(const struct bench_options *o, const char *tmp,
+			  char *error, size_t len)
+{
+	char why[PATH_MAX + 64];
+
+	if (via_has(&o->via, VIA_KERNEL)) {
+		if (!kernel_client_present(why, sizeof(why)))
+			snprintf(error, len, "--via kernel: this machine has no ceph kernel client (%s)",
+				 why);
+		else
+			snprintf(error, len, "--via kernel: this tool does not mount the kernel client; mount it and run jobs/ through fio's own engines there");
+		return false;
+	}
+	return !via_has(&o->via, VIA_FUSE) || fuse_ready(o, tmp, error, len);
+}
+
 bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 {
 	const char *tmp = getenv("TMPDIR");
+
+	if (!clients_ready(o, tmp && *tmp ? tmp : "/tmp", error, len))
+		return false;
 
 	if (!fio_matches(o->fio, error, len))
 		return false;

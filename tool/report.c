@@ -108,6 +108,16 @@ static void report_upstream_settings(FILE *out, const struct bench_options *o)
 	fprintf(out, "  Shared file: %s\n", yes_no(o->shared_file));
 }
 
+void report_client_start(FILE *out, enum via_client via,
+			 const struct bench_options *o)
+{
+	if (via == VIA_FUSE)
+		fprintf(out, "\n=== Through ceph-fuse: fio's %s engine on a ceph-fuse mount, mounted afresh for each phase ===\n",
+			!o->size ? "filecreate" : o->async_io ? "libaio" : "psync");
+	else
+		fprintf(out, "\n=== Through libcephfs: fio's cephfs engine ===\n");
+}
+
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir)
 {

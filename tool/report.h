@@ -13,6 +13,7 @@
 #include "fioresult.h"
 #include "options.h"
 #include "stats.h"
+#include "via.h"
 
 struct iteration_result {
 	struct phase_result write;	/* with --clients, the aggregate */
@@ -40,6 +41,7 @@ struct bench_report {
 	struct iteration_result *iterations;
 	struct fs_stats fs_before;	/* on rundir_create's mount */
 	struct fs_stats fs_after;	/* before the cleanup removes the files */
+	enum via_client via;		/* the client the run went through */
 };
 
 /* The four statistics of the final report, in the original's order. */
@@ -67,6 +69,9 @@ struct summary summarize_report(const struct bench_report *report,
 const char *async_path_name(const struct bench_options *o);
 const char *async_path_reason(const struct bench_options *o);
 
+/* The heading of one client's run under --via. */
+void report_client_start(FILE *out, enum via_client via,
+			 const struct bench_options *o);
 void report_configuration(FILE *out, const struct bench_options *o,
 			  const char *subdir);
 /* "Filesystem Statistics (@when iterations):", or why there are none. */
@@ -88,6 +93,11 @@ void report_final(FILE *out, const struct bench_report *report);
 /* The whole report as a JSON document with a final newline; the caller
  * frees it.  NULL when out of memory. */
 char *report_json(const struct bench_report *report);
+
+/* --via with more than one client: a document with each client's report
+ * under "clients" and the side by side figures; as report_json. */
+char *report_json_clients(const struct bench_report *const *reports,
+			  unsigned int n);
 
 /* @value to six significant digits, as the text report prints it; NULL
  * (JSON's null) for NaN and infinity, which JSON has not. */

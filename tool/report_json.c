@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "sidebyside.h"
 
 struct json_object *report_json_number(double value)
 {
@@ -78,6 +79,9 @@ static struct json_object *configuration(const struct bench_report *report)
 	add(c, "lazy_io", json_object_new_boolean(o->lazy_io));
 	if (o->clients.count)
 		add(c, "clients", client_labels(o));
+	/* Named when it is not the engine alone, as before --via. */
+	if (o->via.count > 1 || report->via != VIA_LIBCEPHFS)
+		add(c, "client", json_object_new_string(via_name(report->via)));
 	if (o->size) {
 		add(c, "verify", json_object_new_string(o->no_verify ? "off" : "crc32c"));
 		add(c, "final_flush", json_object_new_boolean(!o->no_final_flush));
@@ -234,19 +238,45 @@ static struct json_object *filesystem_stats(const struct bench_report *report)
 	return obj;
 }
 
-char *report_json(const struct bench_report *report)
+static struct json_object *report_object(const struct bench_report *report)
 {
 	struct json_object *root = json_object_new_object();
-	char *text;
 
 	add(root, "configuration", configuration(report));
 	add(root, "iterations", iterations(report));
 	add(root, "summary", summary(report));
 	add(root, "filesystem_stats", filesystem_stats(report));
+	return root;
+}
+
+/* @root as text with a final newline, and @root freed. */
+static char *serialize(struct json_object *root)
+{
+	char *text;
+
 	if (asprintf(&text, "%s\n", json_object_to_json_string_ext(root,
 			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 			JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
 		text = NULL;
 	json_object_put(root);
 	return text;
+}
+
+char *report_json(const struct bench_report *report)
+{
+	return serialize(report_object(report));
+}
+
+char *report_json_clients(const struct bench_report *const *reports,
+			  unsigned int n)
+{
+	struct json_object *root = json_object_new_object();
+	struct json_object *list = json_object_new_array();
+	unsigned int c;
+
+	for (c = 0; c < n; c++)
+		json_object_array_add(list, report_object(reports[c]));
+	add(root, "clients", list);
+	add(root, "side_by_side", side_by_side_json(reports, n));
+	return serialize(root);
 }

@@ -1,0 +1,91 @@
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuseargs.h"
+
+/* Ceph's own default, for a --mount-timeout of 0. */
+#define CEPH_CLIENT_MOUNT_TIMEOUT 300
+
+unsigned int fuse_mount_timeout(const struct bench_options *o)
+{
+	return o->mount_timeout ? o->mount_timeout : CEPH_CLIENT_MOUNT_TIMEOUT;
+}
+
+static void add(struct fuse_args *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *arg;
+	int n;
+
+	if (a->count < 0 || a->count >= FUSE_ARGS_MAX - 1) {
+		a->count = -1;
+		return;
+	}
+	va_start(ap, fmt);
+	n = vasprintf(&arg, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		a->count = -1;
+		return;
+	}
+	a->argv[a->count++] = arg;
+}
+
+/* "--name=value": Ceph's parser takes all after the first '=' as given. */
+static void add_setting(struct fuse_args *a, const char *name, const char *value)
+{
+	if (value)
+		add(a, "--%s=%s", name, value);
+}
+
+static void add_uint(struct fuse_args *a, const char *name, uint64_t value)
+{
+	add(a, "--%s=%" PRIu64, name, value);
+}
+
+int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
+		   const char *mountpoint)
+{
+	memset(a, 0, sizeof(*a));
+	add(a, "%s", CEPH_FUSE);
+	add(a, "-f");
+	add_setting(a, "conf", o->conf);
+	add_setting(a, "id", o->id);
+	add_setting(a, "keyring", o->keyring);
+	add_setting(a, "client_fs", o->fs);
+	add_setting(a, "client_mountpoint", o->root_path);
+	if (o->mount_timeout) {
+		add_uint(a, "client_mount_timeout", o->mount_timeout);
+		add_uint(a, "client_shutdown_timeout", o->mount_timeout);
+	}
+	if (o->op_timeout) {
+		add_uint(a, "rados_osd_op_timeout", o->op_timeout);
+		add_uint(a, "rados_mon_op_timeout", o->op_timeout);
+	}
+	if (o->client_oc != -1)
+		add_uint(a, "client_oc", (uint64_t)o->client_oc);
+	if (o->client_oc_size)
+		add_uint(a, "client_oc_size", o->client_oc_size);
+	if (o->msgr_workers)
+		add_uint(a, "ms_async_op_threads", o->msgr_workers);
+	add(a, "%s", mountpoint);
+	if (a->count < 0) {
+		fuse_args_free(a);
+		return -1;
+	}
+	return 0;
+}
+
+void fuse_args_free(struct fuse_args *a)
+{
+	int i;
+
+	for (i = 0; i < FUSE_ARGS_MAX; i++)
+		free(a->argv[i]);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,232 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fuseargs.h"
+#include "fusemount.h"
+#include "runner.h"
+
+#define POLL_MSEC 20
+/* Beyond ceph-fuse's own timeouts, for it to report and exit. */
+#define EXIT_MARGIN_SEC 10
+/* How long a mount may stay busy after fio: its files closing. */
+#define BUSY_SEC 5
+
+void fuse_private_namespace(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return;
+	/* Mounts made here must not propagate back to the parent's. */
+	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+}
+
+/* Is something mounted at @path?  From mountinfo, which does not wait
+ * on the FUSE daemon as a stat of the mount point would. */
+static bool mounted(const char *path)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char *line = NULL, *point;
+	size_t cap = 0;
+	bool found = false;
+	int field;
+
+	while (f && !found && getline(&line, &cap, f) > 0) {
+		point = line;
+		for (field = 0; field < 4 && point; field++) {
+			point = strchr(point, ' ');
+			if (point)
+				point++;
+		}
+		found = point && !strncmp(point, path, strlen(path)) &&
+			point[strlen(path)] == ' ';
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static double seconds_of(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+static double now_sec(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void pause_poll(void)
+{
+	const struct timespec tick = { 0, POLL_MSEC * 1000000L };
+
+	nanosleep(&tick, NULL);
+}
+
+/* The last line ceph-fuse wrote, for an error message. */
+static void last_line(const char *log, char *line, size_t len)
+{
+	FILE *f = fopen(log, "r");
+	char buf[512];
+
+	snprintf(line, len, "no output");
+	while (f && fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (*buf)
+			snprintf(line, len, "%s", buf);
+	}
+	if (f)
+		fclose(f);
+}
+
+static void child_exec(char *const *argv, const char *log, pid_t parent)
+{
+	int fd;
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(127);
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+	}
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0)
+		dup2(fd, STDIN_FILENO);
+	execvp(argv[0], argv);
+	fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Reap ceph-fuse, waiting until @deadline, then killing it. */
+static bool reap(struct fuse_mount *m, double deadline)
+{
+	bool in_time = true;
+	struct rusage ru;
+	int status;
+	pid_t w;
+
+	for (w = 0; m->pid;) {
+		w = wait4(m->pid, &status, WNOHANG, &ru);
+		if (w == m->pid || (w < 0 && errno != EINTR))
+			break;
+		if (now_sec() > deadline && in_time) {
+			kill(m->pid, SIGKILL);
+			in_time = false;
+		}
+		pause_poll();
+	}
+	if (m->pid && w == m->pid) {
+		m->usr_sec += seconds_of(&ru.ru_utime);
+		m->sys_sec += seconds_of(&ru.ru_stime);
+	}
+	m->pid = 0;
+	/* A killed ceph-fuse leaves its mount, disconnected. */
+	if (mounted(m->path))
+		umount2(m->path, MNT_DETACH);
+	return in_time;
+}
+
+static int start_failed(struct fuse_mount *m, const char *why, char *error,
+			size_t len)
+{
+	char line[512];
+
+	last_line(m->log, line, sizeof(line));
+	snprintf(error, len, "ceph-fuse %s %s (%s)", why, m->path, line);
+	reap(m, 0);
+	return -1;
+}
+
+int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
+		     const char *mountpoint, const char *log, char *error,
+		     size_t len)
+{
+	double deadline = now_sec() + fuse_mount_timeout(o) + EXIT_MARGIN_SEC;
+	pid_t parent = getpid();
+	struct fuse_args args;
+	char why[64];
+	int status;
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->path, sizeof(m->path), "%s", mountpoint);
+	snprintf(m->log, sizeof(m->log), "%s", log);
+	if (fuse_args_init(&args, o, mountpoint)) {
+		snprintf(error, len, "out of memory");
+		return -1;
+	}
+	fflush(NULL);
+	m->pid = fork();
+	if (!m->pid)
+		child_exec(args.argv, log, parent);
+	fuse_args_free(&args);
+	if (m->pid < 0) {
+		m->pid = 0;
+		snprintf(error, len, "cannot start ceph-fuse: %s", strerror(errno));
+		return -1;
+	}
+	while (!mounted(mountpoint)) {
+		if (waitpid(m->pid, &status, WNOHANG) == m->pid) {
+			m->pid = 0;
+			snprintf(why, sizeof(why), "exited (%s %d) before mounting",
+				 WIFEXITED(status) ? "status" : "signal",
+				 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+			return start_failed(m, why, error, len);
+		}
+		if (stop_signal)
+			return start_failed(m, "was interrupted mounting", error, len);
+		if (now_sec() > deadline) {
+			snprintf(why, sizeof(why), "did not mount within %u s (--mount-timeout):",
+				 fuse_mount_timeout(o));
+			return start_failed(m, why, error, len);
+		}
+		pause_poll();
+	}
+	return 0;
+}
+
+int fuse_mount_stop(struct fuse_mount *m, const struct bench_options *o,
+		    char *error, size_t len)
+{
+	unsigned int shutdown = o->mount_timeout ? o->mount_timeout : 30;
+	double busy_until = now_sec() + BUSY_SEC;
+
+	if (!m->pid)
+		return 0;
+	while (umount2(m->path, 0)) {
+		if (errno == EBUSY && now_sec() < busy_until) {
+			pause_poll();
+			continue;
+		}
+		/* Not root: ceph-fuse unmounts itself on SIGTERM. */
+		if (errno == EPERM)
+			kill(m->pid, SIGTERM);
+		else if (errno == EBUSY)
+			umount2(m->path, MNT_DETACH);
+		break;
+	}
+	if (!reap(m, now_sec() + shutdown + EXIT_MARGIN_SEC)) {
+		snprintf(error, len, "ceph-fuse did not exit within %u s of unmounting %s; killed",
+			 shutdown + EXIT_MARGIN_SEC, m->path);
+		return -1;
+	}
+	return 0;
+}
