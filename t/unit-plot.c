@@ -104,9 +104,9 @@ static void test_svg(void)
 	size_t i;
 
 	snprintf(p.title, sizeof(p.title), "run <a> & b");
-	s = plot_add_series(&p, PHASE_WRITE, 1, 0.5, 1.0, 30000);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0.5, 1.0, 30000);
 	rate_steps_add_log(&s->rates, job1);
-	s = plot_add_series(&p, PHASE_READ, 1, 2.0, 2.3, 30000);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 2.0, 2.3, 30000);
 	rate_steps_add_log(&s->rates, job2);
 	svg = draw(&p);
 	ok(!strncmp(svg, "<?xml", 5) && count(svg, "<svg ") == 1 &&
@@ -128,7 +128,7 @@ static void test_svg(void)
 	plot_free(&p);
 
 	/* A long phase: its steps averaged into at most 800 points. */
-	s = plot_add_series(&p, PHASE_WRITE, 1, 0, 500, 1024);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0, 500, 1024);
 	for (i = 0; i < 5000; i++) {
 		snprintf(line, sizeof(line), "%zu, 1024, 1, 0, 0\n", (i + 1) * 100);
 		rate_steps_add_log(&s->rates, line);
@@ -162,10 +162,10 @@ static void test_short_phases(void)
 	double y0 = 0, y1 = -1;
 	char *svg;
 
-	s = plot_add_series(&p, PHASE_WRITE, 1, 0, 0.06, 2048);
-	s = plot_add_series(&p, PHASE_READ, 1, 0.1, 0.25, 4096);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0, 0.06, 2048);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 0.1, 0.25, 4096);
 	rate_steps_add_log(&s->rates, "99, 1000, 0, 0, 0\n");
-	plot_add_series(&p, PHASE_WRITE, 2, 0.3, 0.4, NAN);
+	plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 2, 0.3, 0.4, NAN);
 	svg = draw(&p);
 	points = nth_points(svg, 0);
 	ok(points && points_of(points) == 2 && strstr(svg, "class=\"rate mean\""),
