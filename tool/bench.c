@@ -50,7 +50,16 @@ struct bench {
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
 	bool finished;			/* its files and tmpdir removed */
+	double run_started;		/* now_sec() at the client's start */
 };
+
+static double now_sec(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
 
 /* Where fio works: the engine (NULL), or a ceph-fuse mount. */
 static const char *fuse_dir(const struct bench *b)
@@ -455,6 +464,7 @@ static bool mount_for_phase(struct bench *b, enum phase phase,
 			    struct phase_result *r)
 {
 	char log[PATH_MAX], error[sizeof(r->error) - 16];
+	double start = now_sec();
 
 	if (b->via != VIA_FUSE)
 		return true;
@@ -462,8 +472,10 @@ static bool mount_for_phase(struct bench *b, enum phase phase,
 	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log, error,
 			      sizeof(error)) &&
 	    (phase != PHASE_WRITE ||
-	     !make_rundir_on_mount(b, error, sizeof(error))))
+	     !make_rundir_on_mount(b, error, sizeof(error)))) {
+		r->mount_sec += now_sec() - start;
 		return true;
+	}
 	r->ran = r->failed = true;
 	snprintf(r->error, sizeof(r->error), "--via fuse: %s", error);
 	return false;
@@ -473,6 +485,7 @@ static bool mount_for_phase(struct bench *b, enum phase phase,
 static void unmount_after_phase(struct bench *b, struct phase_result *r)
 {
 	char error[sizeof(r->error) - 16];
+	double start = now_sec();
 
 	if (!b->fuse.pid)
 		return;
@@ -482,6 +495,7 @@ static void unmount_after_phase(struct bench *b, struct phase_result *r)
 	}
 	r->usr_sec += b->fuse.usr_sec;
 	r->sys_sec += b->fuse.sys_sec;
+	r->mount_sec += now_sec() - start;
 }
 
 /*
@@ -506,6 +520,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
 	struct fio_run run;
+	double fio_start, fio_sec;
 	unsigned int t;
 
 	for (t = 0; t < b->targets; t++)
@@ -526,11 +541,15 @@ static void run_phase(struct bench *b, enum phase phase,
 		snprintf(r->error, sizeof(r->error), "out of memory");
 	} else if (!mount_for_phase(b, phase, r)) {
 		/* r says why */
-	} else if (run_fio(&cmd, output, errors, o->progress ? on_status : NULL,
+	} else if (fio_start = now_sec(),
+		   run_fio(&cmd, output, errors, o->progress ? on_status : NULL,
 			   &live, &run, r->error, sizeof(r->error))) {
 		r->ran = r->failed = true;
 	} else {
+		fio_sec = now_sec() - fio_start;
+		/* reduce_run fills the result afresh. */
 		reduce_run(b, &run, plans, r, hosts, completed);
+		r->fio_sec = fio_sec;
 		fio_run_free(&run);
 		if (counters)
 			read_counters(o->perf_dump, &dump_before, &r->counters);
@@ -602,6 +621,7 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	struct iteration_result *it = &b->report.iterations[i];
 	char error[512];
 	unsigned int t;
+	double start;
 
 	b->report.started = i + 1;
 	report_iteration_start(b->human, i + 1, o->iterations);
@@ -626,12 +646,15 @@ static bool run_iteration(struct bench *b, unsigned int i)
 		  NULL);
 	if (it->read.failed)
 		return false;
-	if (i + 1 < o->iterations &&
-	    rundir_clear(o, b->subdir, write_phase_makes_rundir(o), error,
+	if (i + 1 == o->iterations)
+		return true;
+	start = now_sec();
+	if (rundir_clear(o, b->subdir, write_phase_makes_rundir(o), error,
 			 sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		return false;
 	}
+	b->report.budget.between_sec += now_sec() - start;
 	return true;
 }
 
@@ -853,11 +876,13 @@ static void release(struct bench *b)
 static void fs_stats_after_iterations(struct bench *b, bool ok)
 {
 	struct fs_stats *s = &b->report.fs_after;
+	double start = now_sec();
 
 	if (ok)
 		fs_stats_take_mounted(b->o, "after", s);
 	else
 		snprintf(s->error, sizeof(s->error), "not taken, the run failed");
+	b->report.budget.fs_stats_sec = now_sec() - start;
 	report_fs_stats(b->human, "after", s);
 }
 
@@ -871,11 +896,14 @@ static bool run_client(struct bench *b)
 	b->report.o = o;
 	b->report.subdir = b->subdir;
 	b->report.via = b->via;
+	b->run_started = now_sec();
 	if (o->via.count > 1 || b->via != VIA_LIBCEPHFS) {
 		report_client_start(b->human, b->via, o);
 		fflush(b->human);
 	}
-	if (!prepare(b) && !stop_signal) {
+	ok = !prepare(b);
+	b->report.budget.prepare_sec = now_sec() - b->run_started;
+	if (ok && !stop_signal) {
 		report_configuration(b->human, o, b->subdir);
 		report_fs_stats(b->human, "before", &b->report.fs_before);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
@@ -888,9 +916,11 @@ static bool run_client(struct bench *b)
 	return ok;
 }
 
-/* Remove what the client's run made; false when the cleanup failed. */
+/* Remove what the client's run made, and with --verbose say where its
+ * time went; false when the cleanup failed. */
 static bool finish_client(struct bench *b)
 {
+	double start = now_sec();
 	bool ok;
 
 	if (b->finished)
@@ -899,13 +929,17 @@ static bool finish_client(struct bench *b)
 	ok = !*b->subdir || !cleanup(b);
 	if (*b->tmpdir)
 		remove_tmpdir(b);
+	b->report.budget.cleanup_sec = now_sec() - start;
+	b->report.budget.total_sec = now_sec() - b->run_started;
+	if (b->o->verbose && b->report.started && !stop_signal)
+		report_time_budget(b->human, &b->report);
 	return ok;
 }
 
-/* The reports, the side by side table of --via, the JSON and the plot,
- * while the last client's files are still there (as for one client). */
-static bool report_clients(const struct bench_options *o, struct bench *runs,
-			   unsigned int n, struct plot *plot)
+/* The JSON and the plot of every client's run, once all are done and
+ * cleaned up (the JSON has the cleanup's time too). */
+static bool write_reports(const struct bench_options *o, struct bench *runs,
+			  unsigned int n, struct plot *plot)
 {
 	const struct bench_report *reports[VIA_CLIENTS];
 	unsigned int c;
@@ -913,13 +947,21 @@ static bool report_clients(const struct bench_options *o, struct bench *runs,
 
 	for (c = 0; c < n; c++)
 		reports[c] = &runs[c].report;
-	if (n > 1)
-		report_side_by_side(runs[0].human, reports, n);
 	if (o->json_path && write_json(o, reports, n))
 		ok = false;
 	if (o->plot && write_plot(o, plot, runs[0].subdir))
 		ok = false;
 	return ok;
+}
+
+static void side_by_side_of(struct bench *runs, unsigned int n)
+{
+	const struct bench_report *reports[VIA_CLIENTS];
+	unsigned int c;
+
+	for (c = 0; c < n; c++)
+		reports[c] = &runs[c].report;
+	report_side_by_side(runs[0].human, reports, n);
 }
 
 /*
@@ -932,7 +974,7 @@ int bench_run(const struct bench_options *o)
 	struct plot plot = { 0 };
 	struct timespec started;
 	unsigned int c, n = 0;
-	bool ok = true;
+	bool ok = true, reported;
 	int code;
 
 	/* Before libcephfs starts a thread: unshare refuses a threaded process. */
@@ -954,10 +996,12 @@ int bench_run(const struct bench_options *o)
 		};
 		ok = run_client(&runs[n]);
 	}
-	if (n && runs[0].report.started && !stop_signal &&
-	    !report_clients(o, runs, n, &plot))
-		ok = false;
+	reported = n && runs[0].report.started && !stop_signal;
+	if (reported && n > 1)
+		side_by_side_of(runs, n);
 	if (n && !finish_client(&runs[n - 1]))
+		ok = false;
+	if (reported && !write_reports(o, runs, n, &plot))
 		ok = false;
 	code = stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
 	for (c = 0; c < n; c++)

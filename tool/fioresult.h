@@ -60,6 +60,11 @@ struct phase_result {
 	double usr_sec;			/* CPU of the fio process */
 	double sys_sec;
 	struct client_counters counters;	/* --perf-dump: its mount's */
+	/* The tool's time around the phase: fio's process from start to
+	 * exit (its start-up, the engine's mount, the timed work, the
+	 * unmount), and under --via fuse ceph-fuse's mount and unmount. */
+	double fio_sec;
+	double mount_sec;
 };
 
 /*

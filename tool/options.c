@@ -84,6 +84,7 @@ static const struct option_spec specs[] = {
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
 	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false },
 	{ "via", 0, V_STRING, FIELD(via_text), 0, 0, false },
+	{ "verbose", 'v', V_FLAG, FIELD(verbose), 0, 0, false },
 	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
 	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false },
 	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false },
@@ -149,6 +150,7 @@ const char options_usage[] =
 "  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
 "  --via LIST                 Run through each client of libcephfs,fuse,kernel in\n"
 "                             turn and compare them (default: libcephfs)\n"
+"  -v, --verbose              Also print where the run's time went (time budget)\n"
 "\n"
 "Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"
 "K, M, G, T powers of 1024 (4MB is 4000000 bytes, 4MiB and 4M 4194304).\n"
@@ -517,7 +519,7 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	opterr = 0;
 	for (;;) {
 		index = -1;
-		c = getopt_long(argc, argv, "-:hc:i:k:", longopts, &index);
+		c = getopt_long(argc, argv, "-:hvc:i:k:", longopts, &index);
 		if (c == -1)
 			break;
 		if (c == 1) {

@@ -64,6 +64,7 @@ struct bench_options {
 	bool lazy_io;			/* files opened with ceph_ll_lazyio */
 	const char *via_text;		/* --via */
 	struct via_list via;		/* parsed; libcephfs alone by default */
+	bool verbose;			/* print the time budget too */
 
 	bool help;
 	bool version;

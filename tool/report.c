@@ -315,6 +315,68 @@ static void report_counters(FILE *out, const struct bench_report *report)
 	fprintf(out, "\n");
 }
 
+/* Each phase's own time, over the iterations begun. */
+static double phases_sec(const struct bench_report *report)
+{
+	const struct iteration_result *it;
+	double total = 0;
+	unsigned int i;
+
+	for (i = 0; i < report->started; i++) {
+		it = &report->iterations[i];
+		total += it->write.fio_sec + it->write.mount_sec +
+			 it->read.fio_sec + it->read.mount_sec;
+	}
+	return total;
+}
+
+double time_budget_other(const struct bench_report *report)
+{
+	const struct time_budget *b = &report->budget;
+	double other = b->total_sec - b->prepare_sec - b->between_sec -
+		       b->fs_stats_sec - b->cleanup_sec - phases_sec(report);
+
+	/* Rounding, where nothing else took time. */
+	return other > 0 ? other : 0;
+}
+
+static void report_phase_time(FILE *out, unsigned int number, enum phase phase,
+			      const struct phase_result *r)
+{
+	if (!r->ran)
+		return;
+	report_phase_label(out, number, phase);
+	fprintf(out, "fio %.3f (timed %.3f; fio's start-up, mount and exit %.3f)",
+		r->fio_sec, r->seconds, r->fio_sec > r->seconds ?
+		r->fio_sec - r->seconds : 0);
+	if (r->mount_sec > 0)
+		fprintf(out, " | ceph-fuse mount and unmount %.3f", r->mount_sec);
+	fputc('\n', out);
+}
+
+void report_time_budget(FILE *out, const struct bench_report *report)
+{
+	const struct time_budget *b = &report->budget;
+	unsigned int i;
+
+	fprintf(out, "\nTime Budget (seconds of this run%s%s):\n",
+		report->o->via.count > 1 ? ", through " : "",
+		report->o->via.count > 1 ? via_name(report->via) : "");
+	fprintf(out, "  Prepare (temporary and run directory, statistics): %.3f\n",
+		b->prepare_sec);
+	for (i = 0; i < report->started; i++) {
+		report_phase_time(out, i + 1, PHASE_WRITE, &report->iterations[i].write);
+		report_phase_time(out, i + 1, PHASE_READ, &report->iterations[i].read);
+	}
+	fprintf(out, "  Between iterations (emptying the run directory): %.3f\n",
+		b->between_sec);
+	fprintf(out, "  Statistics after the iterations: %.3f\n", b->fs_stats_sec);
+	fprintf(out, "  Cleanup: %.3f\n", b->cleanup_sec);
+	fprintf(out, "  Other (the tool's own parsing and reporting): %.3f\n",
+		time_budget_other(report));
+	fprintf(out, "  Total: %.3f\n", b->total_sec);
+}
+
 void report_final(FILE *out, const struct bench_report *report)
 {
 	struct summary s;
@@ -331,7 +393,8 @@ void report_final(FILE *out, const struct bench_report *report)
 	if (report->o->clients.count)
 		fprintf(out, "Per-Phase Details (IOPS, latency over all client hosts):\n");
 	else
-		fprintf(out, "Per-Phase Details (IOPS, latency, client CPU of fio):\n");
+		fprintf(out, "Per-Phase Details (IOPS, latency, client CPU of fio%s):\n",
+			report->via == VIA_FUSE ? " and ceph-fuse" : "");
 	for (i = 0; i < report->started; i++) {
 		report_details(out, report->o, i + 1, PHASE_WRITE,
 			       &report->iterations[i].write);

@@ -34,6 +34,18 @@ struct fs_stats {
 	char error[512];		/* why there are none; "" when taken */
 };
 
+/*
+ * Where one client's run spent its time outside the phases (each phase's
+ * own is in its phase_result): what the tool adds to what it times.
+ */
+struct time_budget {
+	double prepare_sec;		/* temporary and run directory, statistics */
+	double between_sec;		/* emptying the run directory between iterations */
+	double fs_stats_sec;		/* the statistics after the iterations */
+	double cleanup_sec;		/* removing the run directory */
+	double total_sec;		/* the whole run, start to cleaned up */
+};
+
 struct bench_report {
 	const struct bench_options *o;
 	const char *subdir;
@@ -42,6 +54,7 @@ struct bench_report {
 	struct fs_stats fs_before;	/* on rundir_create's mount */
 	struct fs_stats fs_after;	/* before the cleanup removes the files */
 	enum via_client via;		/* the client the run went through */
+	struct time_budget budget;
 };
 
 /* The four statistics of the final report, in the original's order. */
@@ -85,6 +98,12 @@ void report_hosts(FILE *out, const struct bench_options *o,
 		  const struct phase_result *hosts);
 /* Why --perf-dump cannot give each phase's client counters, or NULL. */
 const char *client_counters_unavailable(const struct bench_options *o);
+
+/* The rest of @report's total: the tool's own parsing and reporting. */
+double time_budget_other(const struct bench_report *report);
+
+/* --verbose: the time budget, once the run is cleaned up. */
+void report_time_budget(FILE *out, const struct bench_report *report);
 
 /* "*** Final Report ***", the statistics and the added per-phase figures
  * (with --perf-dump, the client counters too). */

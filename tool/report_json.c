@@ -238,6 +238,53 @@ static struct json_object *filesystem_stats(const struct bench_report *report)
 	return obj;
 }
 
+static void add_seconds(struct json_object *obj, const char *key, double sec)
+{
+	add(obj, key, report_json_number(sec));
+}
+
+static struct json_object *phase_time(unsigned int number, enum phase phase,
+				      const struct phase_result *r)
+{
+	struct json_object *p = json_object_new_object();
+
+	add(p, "iteration", json_object_new_int64(number));
+	add(p, "phase", json_object_new_string(phase_section(phase)));
+	add_seconds(p, "fio_sec", r->fio_sec);
+	add_seconds(p, "timed_sec", r->seconds);
+	add_seconds(p, "fio_outside_timed_sec",
+		    r->fio_sec > r->seconds ? r->fio_sec - r->seconds : 0);
+	if (r->mount_sec > 0)
+		add_seconds(p, "ceph_fuse_mount_sec", r->mount_sec);
+	return p;
+}
+
+/* The tool's own time: what it adds around the phases it times. */
+static struct json_object *time_budget(const struct bench_report *report)
+{
+	const struct time_budget *b = &report->budget;
+	struct json_object *obj = json_object_new_object();
+	struct json_object *phases = json_object_new_array();
+	const struct iteration_result *it;
+	unsigned int i;
+
+	add_seconds(obj, "prepare_sec", b->prepare_sec);
+	for (i = 0; i < report->started; i++) {
+		it = &report->iterations[i];
+		if (it->write.ran)
+			json_object_array_add(phases, phase_time(i + 1, PHASE_WRITE, &it->write));
+		if (it->read.ran)
+			json_object_array_add(phases, phase_time(i + 1, PHASE_READ, &it->read));
+	}
+	add(obj, "phases", phases);
+	add_seconds(obj, "between_iterations_sec", b->between_sec);
+	add_seconds(obj, "fs_stats_sec", b->fs_stats_sec);
+	add_seconds(obj, "cleanup_sec", b->cleanup_sec);
+	add_seconds(obj, "other_sec", time_budget_other(report));
+	add_seconds(obj, "total_sec", b->total_sec);
+	return obj;
+}
+
 static struct json_object *report_object(const struct bench_report *report)
 {
 	struct json_object *root = json_object_new_object();
@@ -246,6 +293,7 @@ static struct json_object *report_object(const struct bench_report *report)
 	add(root, "iterations", iterations(report));
 	add(root, "summary", summary(report));
 	add(root, "filesystem_stats", filesystem_stats(report));
+	add(root, "time_budget", time_budget(report));
 	return root;
 }
 
