@@ -49,7 +49,7 @@ siblings_intact "size-0 example"
 bench --files 4 --size 64K --json -
 is "--json - exits 0" $rc 0
 is "stdout is one JSON document" "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted(d))' <"$TMP/out")" \
-	"['configuration', 'filesystem_stats', 'iterations', 'summary']"
+	"['configuration', 'filesystem_stats', 'iterations', 'summary', 'time_budget']"
 is "the original's keys" "$(python3 -c 'import json,sys
 d = json.load(sys.stdin)
 c = d["configuration"]
