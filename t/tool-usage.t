@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 96
+plan 99
 
 usage() {
 	start=$(date +%s)
@@ -136,6 +136,19 @@ done
 ok $([ -p "$TMP/fifo" ]; echo $?) "... the FIFO is still a FIFO"
 refused "fio of another version" "--fio: '/bin/true' is .*, but the engine was built for fio-" \
 	bench --fio /bin/true --engine "$ENGINE_SO"
+# A fio built without libaio's headers (as a fio built from source may be).
+cat >"$TMP/fio-without-libaio" <<EOF
+#!/bin/sh
+case \$1 in --enghelp=libaio) echo "IO engine libaio not found"; exit 1 ;; esac
+exec "$FIO" "\$@"
+EOF
+chmod +x "$TMP/fio-without-libaio"
+refused "--via fuse --async-io with a fio that has no libaio" \
+	"--async-io: '$TMP/fio-without-libaio' has no libaio engine, which --via fuse runs through" \
+	bench --fio "$TMP/fio-without-libaio" --engine "$ENGINE_SO" --via fuse --async-io
+usage bench --fio "$TMP/fio-without-libaio" --engine "$ENGINE_SO" --via fuse \
+	--async-io --size 0 --dry-run
+is "... which size 0 does not use (fio's filecreate): accepted" $rc 0
 refused "engine .so missing" "--engine: cannot read '/no/engine.so'" \
 	bench --fio "$FIO" --engine /no/engine.so
 refused "--json to an unwritable path" "--json: cannot write '/no/dir/out.json'" \

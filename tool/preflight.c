@@ -47,55 +47,88 @@ static bool find_program(const char *name, char *path, size_t len)
 	return false;
 }
 
-/* The first line @program prints for --version, run without a shell;
- * empty when it prints none. */
-static void version_of(const char *program, char *version, size_t len)
+/*
+ * Run @argv (argv[0] a path) without a shell and keep the first line it
+ * prints in @line (empty when none).  Its exit status, or -1.
+ */
+static int first_line_of(char *const argv[], char *line, size_t len)
 {
-	char *const argv[] = { (char *)program, "--version", NULL };
+	char rest[256];
 	ssize_t n, got = 0;
-	int out[2], null;
+	int out[2], null, status = -1;
 	pid_t pid;
 
-	*version = '\0';
+	*line = '\0';
 	if (pipe2(out, O_CLOEXEC))
-		return;
+		return -1;
 	pid = fork();
 	if (!pid) {
 		null = open("/dev/null", O_WRONLY);
 		dup2(out[1], STDOUT_FILENO);
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
-		execv(program, argv);
+		execv(argv[0], argv);
 		_exit(127);
 	}
 	close(out[1]);
-	while (pid > 0 && (size_t)got < len - 1 &&
-	       (n = read(out[0], version + got, len - 1 - got)) > 0)
-		got += n;
+	/* Read to the end: a child cut off by SIGPIPE has no exit status. */
+	while (pid > 0) {
+		bool full = (size_t)got == len - 1;
+
+		n = read(out[0], full ? rest : line + got,
+			 full ? sizeof(rest) : len - 1 - got);
+		if (n <= 0)
+			break;
+		if (!full)
+			got += n;
+	}
 	close(out[0]);
-	if (pid > 0)
-		waitpid(pid, NULL, 0);
-	version[got] = '\0';
-	version[strcspn(version, "\n")] = '\0';
+	if (pid > 0 && waitpid(pid, &status, 0) == pid)
+		status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	line[got] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	return pid > 0 ? status : -1;
 }
 
-/* fio refuses an engine built against another version's headers ("bad
- * ioops version"), or worse, misreads its structs: say so first. */
-static bool fio_matches(const char *fio, char *error, size_t len)
+/* Does the fio at @path have the engine @name built in (or loadable)? */
+static bool fio_has_engine(const char *path, const char *name)
+{
+	char arg[64], line[64];
+
+	snprintf(arg, sizeof(arg), "--enghelp=%s", name);
+	return !first_line_of((char *const[]){ (char *)path, arg, NULL }, line,
+			      sizeof(line));
+}
+
+/*
+ * fio refuses an engine built against another version's headers ("bad
+ * ioops version"), or worse, misreads its structs: say so first.  Through
+ * ceph-fuse, --async-io needs fio's libaio, which a fio built without
+ * libaio's headers lacks.
+ */
+static bool fio_ready(const struct bench_options *o, char *error, size_t len)
 {
 	char path[PATH_MAX], version[64];
 
-	if (!find_program(fio, path, sizeof(path))) {
-		snprintf(error, len, "--fio: cannot run '%s': %s", fio,
+	if (!find_program(o->fio, path, sizeof(path))) {
+		snprintf(error, len, "--fio: cannot run '%s': %s", o->fio,
 			 strerror(errno));
 		return false;
 	}
-	version_of(path, version, sizeof(version));
+	first_line_of((char *const[]){ path, "--version", NULL }, version,
+		      sizeof(version));
 	if (strncmp(version, "fio-", 4) || strcmp(version + 4, FIO_BUILT_FOR_VERSION)) {
 		snprintf(error, len,
 			 "--fio: '%s' is %s, but the engine was built for fio-%s (use that fio, or rebuild against its source)",
-			 fio, *version ? version : "not fio (no version)",
+			 o->fio, *version ? version : "not fio (no version)",
 			 FIO_BUILT_FOR_VERSION);
+		return false;
+	}
+	if (via_has(&o->via, VIA_FUSE) && o->async_io && o->size &&
+	    !fio_has_engine(path, "libaio")) {
+		snprintf(error, len,
+			 "--async-io: '%s' has no libaio engine, which --via fuse runs through (fio --enghelp=libaio fails)",
+			 o->fio);
 		return false;
 	}
 	return true;
@@ -224,7 +257,7 @@ bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 	if (!clients_ready(o, tmp && *tmp ? tmp : "/tmp", error, len))
 		return false;
 
-	if (!fio_matches(o->fio, error, len))
+	if (!fio_ready(o, error, len))
 		return false;
 	if (!plain_for_fio("--engine", o->engine, error, len))
 		return false;
