@@ -129,6 +129,8 @@ pid=$!
 signal_when $MOUNT_TIMEOUT fuse_working TERM $pid "fio was writing through ceph-fuse" \
 	$((3 * MOUNT_TIMEOUT))
 is "SIGTERM during a ceph-fuse phase: exit 143" $rc 143
+diag "SIGTERM to exit: $elapsed s"
+[ "$rc" = 143 ] || tail -n 5 "$TMP/err" | diag_stream
 like "... the phase says it was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... no ceph-fuse, mount or temporary file left" "$(ours_left)" ""
