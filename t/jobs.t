@@ -4,12 +4,13 @@
 # only its file counts, sizes and runtime scaled down (scaled_job): fio
 # exits 0, no job reports an error, and each job did what it asks, as
 # fio's JSON counts it.  A job file naming $clientuid is meant for fio
-# --client and runs through a fio server on loopback.
+# --client and runs through a fio server on loopback; one naming
+# ${CEPHFS_FUSE_DIR} runs on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
 need_cluster
 command -v ss >/dev/null || skip_all "no ss (iproute2) to find a free port for the fio server"
 private_sandbox 1073741824 --mds-ranks 2
-trap 'stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
 
 set -- "$top_srcdir"/jobs/*.fio
 plan $(( $# * 3 + 2 ))
@@ -26,6 +27,29 @@ scaled_job() {
 	{ print }' "$1"
 }
 
+# mount_fuse: ceph-fuse of the sandbox's filesystem at $CEPHFS_FUSE_DIR,
+# as jobs/via-fuse.fio's header mounts it, up within the mount timeout.
+fuse_pid=
+CEPHFS_FUSE_DIR=$TMP/fuse
+export CEPHFS_FUSE_DIR
+fuse_mounted() {
+	awk -v dir="$CEPHFS_FUSE_DIR" '$5 == dir { up = 1 } END { exit !up }' /proc/self/mountinfo
+}
+mount_fuse() {
+	mkdir -p "$CEPHFS_FUSE_DIR"
+	ceph-fuse -f --client_fs="$CEPHFS_FS" "$CEPHFS_FUSE_DIR" >"$TMP/ceph-fuse.log" 2>&1 &
+	fuse_pid=$!
+	await 30 fuse_mounted || { tail -n 5 "$TMP/ceph-fuse.log" | diag_stream; return 1; }
+}
+# unmount_fuse: and ceph-fuse gone, within its shutdown timeout.
+unmount_fuse() {
+	[ -n "$fuse_pid" ] || return 0
+	umount "$CEPHFS_FUSE_DIR" 2>/dev/null || umount -l "$CEPHFS_FUSE_DIR"
+	await 30 exited $fuse_pid || kill -KILL $fuse_pid
+	wait $fuse_pid
+	fuse_pid=
+}
+
 # run_job NAME FILE: fio on the job file as its header says to run it,
 # with the engine on the loader path; JSON in $TMP/NAME.json, exit status
 # in $rc.
@@ -35,6 +59,9 @@ run_job() {
 		[ -n "${server_port:-}" ] ||
 			start_server server_port LD_LIBRARY_PATH="$top_builddir/engine"
 		client=--client=127.0.0.1,$server_port
+	fi
+	if grep -q '\${CEPHFS_FUSE_DIR}' "$2"; then
+		[ -n "$fuse_pid" ] || mount_fuse || { rc=mount; return; }
 	fi
 	LD_LIBRARY_PATH=$top_builddir/engine $TEST_WRAPPER "$FIO" \
 		--output-format=json --output="$TMP/$1.json" $client "$2" \
@@ -128,6 +155,7 @@ for job in "$@"; do
 	name=$(basename "$job" .fio)
 	scaled_job "$job" >"$TMP/$name.fio"
 	run_job "$name" "$TMP/$name.fio"
+	unmount_fuse
 	is "jobs/$name.fio, scaled: fio exits 0" $rc 0
 	is "... each job did what it asks" "$(done_what_asked "$name" 2>&1)" ""
 	is "... and removed every file it made, as its header says" \
