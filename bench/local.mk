@@ -7,8 +7,9 @@
 EXTRA_PROGRAMS = bench/raw-loop
 bench_raw_loop_SOURCES = bench/raw-loop.c
 bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
-CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json
-EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py
+CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json \
+	bench/vs-fuse.json
+EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
 # The comparison script's own logic, without a cluster or an original.
 TESTS += t/bench-vs-original.t
 EXTRA_DIST += t/bench-vs-original.t
@@ -56,10 +57,22 @@ bench-meta: all bench/raw-loop
 		$(BENCH_META_ARGS)
 .PHONY: bench-meta
 
+# libcephfs against ceph-fuse, through cephfs-tool bench --via on one
+# cluster: the ratios and the targets of doc/clients.md.
+VS_FUSE_ARGS =
+bench-vs-fuse: all
+	$(srcdir)/bench/vs-fuse --tool=$(abs_top_builddir)/tool/cephfs-tool \
+		--engine=$(ENGINE_SO) --fio=$(FIO) \
+		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
+		--workdir=$(BENCH_DIR)/fuse-work --json=$(BENCH_DIR)/vs-fuse.json \
+		$(VS_FUSE_ARGS)
+.PHONY: bench-vs-fuse
+
 clean-local: clean-bench
 clean-bench:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/vs-work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/meta-work/sandbox
-	rm -rf bench/work bench/vs-work bench/meta-work
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/fuse-work/sandbox
+	rm -rf bench/work bench/vs-work bench/meta-work bench/fuse-work
 .PHONY: clean-bench

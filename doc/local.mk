@@ -2,7 +2,7 @@
 # The engine's and the wrapper's man pages (cephfs-tool's is in tool/).
 dist_man_MANS += doc/fio-cephfs.1 doc/fio-cephfs-engine.7
 DOC_FILES = doc/engine.md doc/cephfs-tool.md doc/performance.md \
-	doc/reliability.md doc/platforms.md doc/development.md
+	doc/reliability.md doc/platforms.md doc/development.md doc/clients.md
 EXTRA_DIST += $(DOC_FILES)
 
 # Every option of `cephfs-tool --help` and `fio --enghelp=` is in doc/ and
