@@ -92,13 +92,14 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
  * Through ceph-fuse, fio's own engines: filecreate times the open(O_CREAT)
  * of each file, as the engine's cephfs_op=create does.
  */
+const char *fuse_fio_engine(const struct bench_options *o)
+{
+	return !o->size ? "filecreate" : o->async_io ? "libaio" : "psync";
+}
+
 static void put_fuse_engine(FILE *out, const struct bench_options *o)
 {
-	if (!o->size)
-		fprintf(out, "ioengine=filecreate\n");
-	else
-		fprintf(out, "ioengine=%s\n", o->async_io ? "libaio" : "psync");
-	fprintf(out, "thread\n");
+	fprintf(out, "ioengine=%s\nthread\n", fuse_fio_engine(o));
 }
 
 static void put_engine(FILE *out, const struct bench_options *o)

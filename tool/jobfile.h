@@ -20,6 +20,10 @@ enum phase {
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
 
+/* The fio engine a --via fuse phase runs on the mount: filecreate for
+ * size 0, libaio with --async-io, else psync. */
+const char *fuse_fio_engine(const struct bench_options *o);
+
 /* Bytes per I/O: the block size, or the whole file when that is smaller;
  * for size 0, one small fake block per file. */
 uint64_t effective_block_size(const struct bench_options *o);

@@ -13,6 +13,7 @@
 
 #include "escape.h"
 #include "fuseargs.h"
+#include "jobfile.h"
 #include "pathutil.h"
 #include "preflight.h"
 #include "via.h"
@@ -125,10 +126,10 @@ static bool fio_ready(const struct bench_options *o, char *error, size_t len)
 		return false;
 	}
 	if (via_has(&o->via, VIA_FUSE) && o->async_io && o->size &&
-	    !fio_has_engine(path, "libaio")) {
+	    !fio_has_engine(path, fuse_fio_engine(o))) {
 		snprintf(error, len,
-			 "--async-io: '%s' has no libaio engine, which --via fuse runs through (fio --enghelp=libaio fails)",
-			 o->fio);
+			 "--async-io: '%s' has no %s engine, which --via fuse runs through (fio --enghelp=%s fails)",
+			 o->fio, fuse_fio_engine(o), fuse_fio_engine(o));
 		return false;
 	}
 	return true;

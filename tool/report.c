@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "jobfile.h"
 #include "report.h"
 
 const char *const summary_titles[SUMMARY_KINDS] = {
@@ -113,7 +114,7 @@ void report_client_start(FILE *out, enum via_client via,
 {
 	if (via == VIA_FUSE)
 		fprintf(out, "\n=== Through ceph-fuse: fio's %s engine on a ceph-fuse mount, mounted afresh for each phase ===\n",
-			!o->size ? "filecreate" : o->async_io ? "libaio" : "psync");
+			fuse_fio_engine(o));
 	else
 		fprintf(out, "\n=== Through libcephfs: fio's cephfs engine ===\n");
 }
