@@ -117,71 +117,128 @@ static int cephfs_layout_write(struct thread_data *td, struct cephfs_data *cd,
  * so jobs sharing a file (numjobs=4 on one filename) laid it out at once,
  * one truncating it under another already doing its I/O, and on Ceph 20
  * such a job's native async I/O hung (1 run in 10 of fio-rand-RW.fio's
- * shape).  A layout holds a write lock on the file, a POSIX lock the MDS
- * keeps for every client, and sizes the file again under it: the first
- * job writes it, the others find it whole.  The lock is tried, not waited
- * for in libcephfs, so that the watchdog sees calls return while another
- * job's layout takes its time; the close releases it.
+ * shape).  A layout holds a write lock, a POSIX lock the MDS keeps for
+ * every client, and sizes the file again under it: the first job writes
+ * it, the others find it whole without opening it.
+ *
+ * The lock is on one byte of the file's directory, the byte the file's
+ * name picks, not on the file: a job waiting on the file's own lock has
+ * it open, which makes the MDS revoke the writer's buffer caps, and a
+ * Ceph 16 or 18 client completes that revocation without waking the
+ * ceph_ll_write waiting for it (its log: "completed revocation of Fcb",
+ * then nothing).  butterfly.fio's two jobs hung so in 1 run of 3; not on
+ * Ceph 20.  Jobs laying out different files of one directory do not wait
+ * for each other, but for a rare shared byte.  The lock is tried, not
+ * waited for in libcephfs, so that the watchdog sees calls return while
+ * another job's layout takes its time; closing the directory releases it.
  */
 #define LAYOUT_LOCK_RETRY_US 10000
 
-static int cephfs_layout_lock(struct thread_data *td, struct cephfs_data *cd,
-			      struct cephfs_file *cf)
+/* The byte of its directory that stands for @name: FNV-1a, kept positive. */
+static off_t cephfs_layout_lock_byte(const char *name)
 {
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	uint64_t hash = 14695981039346656037ULL;
+
+	while (*name)
+		hash = (hash ^ (unsigned char)*name++) * 1099511628211ULL;
+	return (off_t)(hash >> 2);
+}
+
+/* Open @at's directory as @dir and take the lock for @at there. */
+static int cephfs_layout_lock(struct thread_data *td, struct cephfs_data *cd,
+			      const char *at, struct cephfs_file *dir,
+			      const char **call)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
+			    .l_len = 1 };
+	const char *name;
 	int ret;
 
+	*call = "ceph_ll_open";
+	cephfs_call_begin(cd->mount);
+	ret = cephfs_parent_for_create(cd, at, &dir->inode, &name);
+	if (!ret) {
+		ret = ceph_ll_open(cd->cmount, dir->inode, O_RDONLY, &dir->fh,
+				   cd->perms);
+		if (ret)
+			ceph_ll_put(cd->cmount, dir->inode);
+	}
+	cephfs_call_end(cd->mount);
+	if (ret)
+		return ret;
+	*call = "ceph_ll_setlk";
+	fl.l_start = cephfs_layout_lock_byte(name);
 	for (;;) {
 		cephfs_call_begin(cd->mount);
-		ret = ceph_ll_setlk(cd->cmount, cf->fh, &fl,
+		ret = ceph_ll_setlk(cd->cmount, dir->fh, &fl,
 				    (uint64_t)(uintptr_t)td, 0);
 		cephfs_call_end(cd->mount);
 		if ((ret != -EAGAIN && ret != -EWOULDBLOCK) || td->terminate)
-			return ret;
+			break;
 		usleep(LAYOUT_LOCK_RETRY_US);
 	}
+	if (ret) {
+		cephfs_call_begin(cd->mount);
+		cephfs_close(cd, dir);
+		cephfs_call_end(cd->mount);
+	}
+	return ret;
 }
 
 /*
- * Create @at and, with @buf, write it to @size unless another job did
- * first.  The whole range is written, so what was there before (shorter)
- * is overwritten, not truncated: a job reading it meanwhile keeps its
- * size.  A layout that failed or was interrupted removes the file it was
- * writing: a short one would be laid out again next time, but a whole one
- * not yet synced would pass as laid out.
+ * Under the lock: create @at and, with @buf, write it to @size unless
+ * another job did first.  The whole range is written, so what was there
+ * before (shorter) is overwritten, not truncated: a job reading it
+ * meanwhile keeps its size.  A layout that failed or was interrupted
+ * removes the file it was writing: a short one would be laid out again
+ * next time, but a whole one not yet synced would pass as laid out.
  */
-static int cephfs_lay_out(struct thread_data *td, struct cephfs_data *cd,
-			  const char *at, uint64_t size, char *buf,
-			  unsigned long long bs)
+static int cephfs_lay_out_locked(struct thread_data *td,
+				 struct cephfs_data *cd, const char *at,
+				 uint64_t size, char *buf,
+				 unsigned long long bs, const char **call)
 {
 	struct cephfs_file cf = { 0 };
-	const char *call = "ceph_ll_create", *unlink_call;
-	bool wrote = false;
+	const char *unlink_call;
 	uint64_t now = 0;
 	int ret;
 
+	*call = NULL;			/* reported */
+	if (td->terminate || (buf && cephfs_size_now(td, cd, at, &now)))
+		return td->terminate ? 0 : -EIO;
+	if (buf && now >= size)
+		return 0;
+	*call = "ceph_ll_create";
 	cephfs_call_begin(cd->mount);
 	ret = cephfs_open(cd, at, O_WRONLY | O_CREAT, &cf);
 	cephfs_call_end(cd->mount);
 	if (ret)
-		return cephfs_error(td, ret, call, at);
-	call = "ceph_ll_setlk";
-	ret = cephfs_layout_lock(td, cd, &cf);
-	if (!ret && buf && !td->terminate) {
-		if (cephfs_size_now(td, cd, at, &now)) {
-			ret = -EIO;
-			call = NULL;		/* reported */
-		} else if (now < size) {
-			wrote = true;
-			ret = cephfs_layout_write(td, cd, &cf, size, buf, bs,
-						  &call);
-		}
-	}
+		return ret;
+	if (buf)
+		ret = cephfs_layout_write(td, cd, &cf, size, buf, bs, call);
 	cephfs_call_begin(cd->mount);
-	if (wrote && (ret || td->terminate))
+	if (buf && (ret || td->terminate))
 		cephfs_remove(cd, at, false, &unlink_call);
 	cephfs_close(cd, &cf);
 	cephfs_call_end(cd->mount);
+	return ret;
+}
+
+static int cephfs_lay_out(struct thread_data *td, struct cephfs_data *cd,
+			  const char *at, uint64_t size, char *buf,
+			  unsigned long long bs)
+{
+	struct cephfs_file dir = { 0 };
+	const char *call;
+	int ret;
+
+	ret = cephfs_layout_lock(td, cd, at, &dir, &call);
+	if (!ret) {
+		ret = cephfs_lay_out_locked(td, cd, at, size, buf, bs, &call);
+		cephfs_call_begin(cd->mount);
+		cephfs_close(cd, &dir);
+		cephfs_call_end(cd->mount);
+	}
 	if (ret)
 		return call ? cephfs_error(td, ret, call, at) : 1;
 	return td->terminate;
