@@ -280,12 +280,14 @@ server_pids=
 listening() { [ -n "$(ss -Hltn "sport = :$1")" ]; }
 
 # start_server VAR [ENV...]: a fio server on loopback, on the first port
-# of 8801-8820 that nothing listens on (fio binds with SO_REUSEPORT: it
-# would share a busy port rather than fail), its port in VAR.
+# that nothing listens on of 20 from a random start below the ephemeral
+# range (fio binds with SO_REUSEPORT: it would share a busy port rather
+# than fail, and CI runs each platform's suite at once), its port in VAR.
 start_server() {
 	var=$1
 	shift
-	for port in $(seq 8801 8820); do
+	first=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 12000))
+	for port in $(seq $first $((first + 19))); do
 		listening $port && continue
 		env "$@" "$FIO" --server=ip:127.0.0.1,$port \
 			>"$TMP/server-$port.log" 2>&1 &
@@ -297,7 +299,7 @@ start_server() {
 		fi
 		bail_out "fio --server on port $port: $(cat "$TMP/server-$port.log")"
 	done
-	bail_out "no free port for a fio server in 8801-8820"
+	bail_out "no free port for a fio server in $first-$((first + 19))"
 }
 
 stop_servers() {
