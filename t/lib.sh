@@ -302,6 +302,21 @@ start_server() {
 	bail_out "no free port for a fio server in $first-$((first + 19))"
 }
 
+# machine_wide NAME CMD...: CMD once no other test on this machine holds
+# NAME, in any Debian root too: an abstract unix socket, bound for CMD's
+# time, which the roots share with the host (one network namespace).
+machine_wide() {
+	python3 -c 'import socket, subprocess, sys, time
+held = socket.socket(socket.AF_UNIX)
+while True:
+    try:
+        held.bind("\0fio-cephfs-" + sys.argv[1])
+        break
+    except OSError:
+        time.sleep(0.2)
+sys.exit(subprocess.call(sys.argv[2:]))' "$@"
+}
+
 stop_servers() {
 	for pid in $server_pids; do
 		kill $pid 2>/dev/null
