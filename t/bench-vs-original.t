@@ -4,7 +4,7 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
-plan 9
+plan 17
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -53,8 +53,33 @@ is "medians of each tool and their ratio" \
 is "the ratio round by round" \
 	"$(vs "print([round(x, 2) for x in m.summarize($runs)['Read Throughput']['paired']])")" \
 	"[1.1, 0.9, 1.2]"
-vs "m.print_shape('shape', m.summarize($runs))" >"$TMP/shape"
+vs "m.print_cell(1, 'cell', {'load': 0.5, 'medians': m.summarize($runs)})" >"$TMP/cell"
 like "a rate: target, verdict, the rounds' range, rounds ours did better" \
-	"$(grep 'Read Throughput' "$TMP/shape")" ">= 1.00 PASS +0.90-1.20 +2/3$"
-like "wall time: lower is better" \
-	"$(grep 'wall time' "$TMP/shape")" "<= 1.30 PASS +1.10-1.20 +0/3$"
+	"$(grep 'Read Throughput' "$TMP/cell")" ">= 1.00 PASS +0.90-1.20 +2/3$"
+like "wall time: lower is better, at most 1.2" \
+	"$(grep 'wall time' "$TMP/cell")" "<= 1.20 PASS +1.10-1.20 +0/3$"
+like "... the cell's heading gives the load at its start" \
+	"$(head -2 "$TMP/cell" | tail -1)" "^1\. cell \(load 0\.50 at its start\)"
+
+# The grid: 4 thread counts by 6 sizes, 64 KiB blocks too from 1 MiB
+# up (3 sizes), and two counts of many empty files.
+is "the grid: 4 x (6 + 3) cells and 2 of many files" \
+	"$(vs "print(len(m.CELLS))")" 38
+is "a cell: block size the smaller of the size and 4 MiB, data bounded" \
+	"$(vs "print(' '.join(m.cell(8, 64 << 20, 4 << 20)[1]))")" \
+	"--threads 8 --files 8 --size 64M --block-size 4M"
+is "--quick's cells are cells of the grid" \
+	"$(vs "print(all(c in m.CELLS for c in m.QUICK))")" True
+"$VS" --original=/bin/true --cells=1,39 >"$TMP/out" 2>"$TMP/err"
+is "a cell number outside the grid: exit 2" $? 2
+like "... naming it" "$(tail -n 1 "$TMP/err")" "--cells: '1,39' is not a list of cell numbers 1-38"
+
+# Misses: only what misses its target, with the cell and the rounds.
+vs "m.print_misses({'a': {'medians': m.summarize($runs)}})" >"$TMP/misses"
+is "misses: a wall time of 1.20 and reads of 1.20 meet their targets: none" \
+	"$(head -2 "$TMP/misses" | tail -1)" "misses: 0 in 0 of 1 cells"
+slow="{'original': [{'wall': 1.0}, {'wall': 1.0}, {'wall': 1.0}],
+       'ours': [{'wall': 1.3}, {'wall': 1.4}, {'wall': 1.25}]}"
+vs "m.print_misses({'a': {'medians': m.summarize($runs)}, 'b': {'medians': m.summarize($slow)}})" >"$TMP/misses"
+like "... and a wall time of 1.3 is one, named with its cell and rounds" \
+	"$(tail -n 1 "$TMP/misses")" "^  2\. b +wall time +1\.30 \(rounds 1\.25-1\.40; target <= 1\.20\)$"
