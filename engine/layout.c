@@ -203,9 +203,11 @@ static int cephfs_lay_out_locked(struct thread_data *td,
 	uint64_t now = 0;
 	int ret;
 
-	*call = NULL;			/* reported */
-	if (td->terminate || (buf && cephfs_size_now(td, cd, at, &now)))
-		return td->terminate ? 0 : -EIO;
+	*call = NULL;
+	if (td->terminate)
+		return 0;
+	if (buf && cephfs_size_now(td, cd, at, &now))
+		return -EIO;		/* reported */
 	if (buf && now >= size)
 		return 0;
 	*call = "ceph_ll_create";
