@@ -4,7 +4,7 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
-plan 17
+plan 20
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -83,3 +83,20 @@ slow="{'original': [{'wall': 1.0}, {'wall': 1.0}, {'wall': 1.0}],
 vs "m.print_misses({'a': {'medians': m.summarize($runs)}, 'b': {'medians': m.summarize($slow)}})" >"$TMP/misses"
 like "... and a wall time of 1.3 is one, named with its cell and rounds" \
 	"$(tail -n 1 "$TMP/misses")" "^  2\. b +wall time +1\.30 \(rounds 1\.25-1\.40; target <= 1\.20\)$"
+
+# Outside the timed phases: the wall time less the per-phase seconds
+# both tools print; ours split by its JSON report's time budget.
+printf '  Write: 1.5 MB/s, 3 files/s (1.250s)\n  Read:  2 MB/s, 4 files/s (0.500s)\n  Write Throughput: x (9s)\n' >"$TMP/phases"
+is "the timed phases' seconds, from the per-phase lines only" \
+	"$(vs "print(m.timed_seconds(open('$TMP/phases').read()))")" 1.75
+budget="{'prepare_sec': 0.1, 'between_iterations_sec': 0.0, 'fs_stats_sec': 0.05,
+         'cleanup_sec': 0.7, 'total_sec': 3.0,
+         'phases': [{'fio_outside_timed_sec': 0.3}, {'fio_outside_timed_sec': 0.25}]}"
+is "our time budget: fio outside its timing, prepare, statistics and cleanup" \
+	"$(vs "print(sorted((k, round(v, 2)) for k, v in m.budget_parts($budget).items()))")" \
+	"[('cleanup', 0.75), ('fio', 0.55), ('prepare', 0.1), ('total', 3.0)]"
+rounds="{'original': [{'outside': 0.8}, {'outside': 1.0}, {'outside': 0.9}],
+         'ours': [{'outside': 1.5, 'wall': 3.2, 'budget': m.budget_parts($budget)}] * 3}"
+vs "m.print_overhead(m.overhead($rounds))" >"$TMP/overhead"
+like "... printed with the medians, and the tool's own start and exit" \
+	"$(cat "$TMP/overhead")" "original 0\.90, ours 1\.50 \(fio's start-up, mount and exit 0\.55; prepare 0\.10; statistics and cleanup 0\.75; the tool's start and exit 0\.20\)$"
