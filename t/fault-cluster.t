@@ -82,6 +82,13 @@ sandbox_cmd() {
 began() { cut -d' ' -f1 "$TMP/$1.t" 2>/dev/null; }
 returned() { cut -d' ' -f2 "$TMP/$1.t" 2>/dev/null; }
 
+# since_fault NAME: whole seconds from sandbox_cmd NAME's return to fio's
+# end (counted from 0 when it never ran, so that no bound holds).
+since_fault() {
+	fault_at=$(returned "$1")
+	echo $(( (fio_end - ${fault_at:-0}) / 1000 ))
+}
+
 # fault_fired NAME DESCRIPTION: the fault went, on its precondition.
 fault_fired() {
 	ok $([ -s "$TMP/$1.t" ]; echo $?) "$2"
@@ -252,11 +259,10 @@ fault_fio 90 "$TMP/mdhang.json" --name=create --cephfs_op=create \
 	--bs=4k --rw=write --time_based --runtime=60 --cephfs_op_timeout=5
 wait
 fault_fired osd-down "OSD crashed once fio was creating"
-down=$(returned osd-down)
 fio_failed "OSD crashed during a create run (op timeout 5 s)" \
 	'cephfs: no libcephfs call returned for 10 s .*the cluster is not answering' \
 	$(watchdog_bound 5) "fio exits 1: cluster not answering" \
-	$(( (fio_end - ${down:-0}) / 1000 ))
+	$(since_fault osd-down)
 
 # Then the monitor too: a new job cannot mount.
 "$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
@@ -343,8 +349,7 @@ like "... named with the fsync of the file being written" \
 # journal write that makes f2's create safe, which no timeout bounds:
 # counted from fio's start, 37 s was exceeded (46-47 s) on Ceph 20 with
 # three suites running at once.
-down=$(returned fsync-osd-down)
-within "..." $(( (fio_end - ${down:-0}) / 1000 )) $((4 + 2 * 5))
+within "..." $(since_fault fsync-osd-down) $((4 + 2 * 5))
 # Per fsync in the log: the file, what it got, and whether a write of its
 # objects had failed before (no write succeeds after the crash).
 fsyncs=$(python3 -c 'import re, sys
