@@ -30,6 +30,35 @@ export PATH CEPH_ARGS
 # A fio server an example started with --daemonize goes if it fails.
 trap 'for p in "$work"/*.pid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done; rm -rf "$TMP"' EXIT
 
+# A block, then a wait of up to 10 s for each fio server it started with
+# --daemonize (and stopped with kill, which does not wait) to exit: until
+# then its port is taken, and the next suite's example would not start.
+cat >"$TMP/run-block" <<'EOF'
+timeout 600 sh -e "$1"
+rc=$?
+for pidfile in *.pid; do
+	[ -f "$pidfile" ] || continue
+	pid=$(cat "$pidfile")
+	tries=0
+	while kill -0 "$pid" 2>/dev/null && [ $tries -lt 100 ]; do
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+done
+exit $rc
+EOF
+
+# Errors come first and the report last: a long output is shown from both ends.
+output_head_and_tail() {
+	if [ "$(wc -l <"$1")" -le 60 ]; then
+		cat "$1"
+	else
+		head -n 30 "$1"
+		echo "[...]"
+		tail -n 25 "$1"
+	fi
+}
+
 while IFS='	' read -r n kind where what; do
 	case $kind in
 	file)
@@ -41,12 +70,12 @@ while IFS='	' read -r n kind where what; do
 		# once) may be using: such examples run one at a time.
 		one_at_a_time=
 		grep -q -- '--server=' "$TMP/blocks/$n" && one_at_a_time="machine_wide fio-servers"
-		(cd "$work" && $one_at_a_time timeout 600 sh -e "$TMP/blocks/$n") \
+		(cd "$work" && $one_at_a_time sh "$TMP/run-block" "$TMP/blocks/$n") \
 			>"$TMP/out.$n" 2>&1
 		rc=$?
 		ok $rc "$where runs as written ($(( $(date +%s) - start )) s)"
 		[ $rc = 0 ] || { diag "exit $rc; the block:"; diag_stream <"$TMP/blocks/$n"
-			diag "its output:"; tail -n 25 "$TMP/out.$n" | diag_stream; } ;;
+			diag "its output:"; output_head_and_tail "$TMP/out.$n" | diag_stream; } ;;
 	esac
 done <"$TMP/manifest"
 done_testing
