@@ -360,6 +360,36 @@ static const struct cephfs_string {
 #undef CEPHFS_STRING
 };
 
+static char **string_option(struct cephfs_options *o, size_t i)
+{
+	return (char **)((char *)o + cephfs_strings[i].off);
+}
+
+bool cephfs_decode_copies(struct cephfs_options *o)
+{
+	bool decoded = true;
+	char **value;
+	size_t i;
+
+	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
+		value = string_option(o, i);
+		if (!*value)
+			continue;
+		*value = strdup(*value);
+		if (!*value || (o->escaped && !unescape_in_place(*value)))
+			decoded = false;
+	}
+	return decoded;
+}
+
+void cephfs_free_copies(struct cephfs_options *o)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++)
+		free(*string_option(o, i));
+}
+
 /* @what: "cephfs_root=" or "file ", to name the value in the error. */
 static bool cephfs_unescape(const char *what, char *value)
 {
@@ -385,8 +415,7 @@ static bool cephfs_escape_errors(struct thread_data *td,
 		return false;
 	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
 		snprintf(what, sizeof(what), "%s=", cephfs_strings[i].name);
-		if (!cephfs_unescape(what, *(char **)((char *)o +
-						      cephfs_strings[i].off)))
+		if (!cephfs_unescape(what, *string_option(o, i)))
 			return true;
 	}
 	for_each_file(td, f, i)
