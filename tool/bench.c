@@ -50,6 +50,9 @@ struct bench {
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
 	bool finished;			/* its files and tmpdir removed */
+	/* The statistics' mount after the iterations, which the cleanup
+	 * shares: one mount for both, not two in a row. */
+	struct cephfs_mount *after_mount;
 	double run_started;		/* now_sec() at the client's start */
 };
 
@@ -879,7 +882,7 @@ static void fs_stats_after_iterations(struct bench *b, bool ok)
 	double start = now_sec();
 
 	if (ok)
-		fs_stats_take_mounted(b->o, "after", s);
+		fs_stats_take_mounted(b->o, "after", s, &b->after_mount);
 	else
 		snprintf(s->error, sizeof(s->error), "not taken, the run failed");
 	b->report.budget.fs_stats_sec = now_sec() - start;
@@ -927,6 +930,9 @@ static bool finish_client(struct bench *b)
 		return true;
 	b->finished = true;
 	ok = !*b->subdir || !cleanup(b);
+	if (b->after_mount)
+		cephfs_mount_put(b->after_mount);
+	b->after_mount = NULL;
 	if (*b->tmpdir)
 		remove_tmpdir(b);
 	b->report.budget.cleanup_sec = now_sec() - start;

@@ -38,14 +38,12 @@ void fs_stats_take(struct cephfs_mount *m, const char *when,
 }
 
 void fs_stats_take_mounted(const struct bench_options *o, const char *when,
-			   struct fs_stats *s)
+			   struct fs_stats *s, struct cephfs_mount **kept)
 {
-	struct cephfs_mount *m;
-
-	if (rundir_mount(o, &m, s->error, sizeof(s->error))) {
+	if (rundir_mount(o, kept, s->error, sizeof(s->error))) {
+		*kept = NULL;
 		warn_unavailable(when, s);
 		return;
 	}
-	fs_stats_take(m, when, s);
-	cephfs_mount_put(m);
+	fs_stats_take(*kept, when, s);
 }

@@ -16,8 +16,10 @@
 void fs_stats_take(struct cephfs_mount *m, const char *when,
 		   struct fs_stats *s);
 
-/* Take @s on a mount of their own, with the benchmark's settings. */
+/* Take @s on a mount of their own, with the benchmark's settings, which
+ * is then the caller's in @kept (NULL when it failed): the cleanup shares
+ * it, and put it goes. */
 void fs_stats_take_mounted(const struct bench_options *o, const char *when,
-			   struct fs_stats *s);
+			   struct fs_stats *s, struct cephfs_mount **kept);
 
 #endif

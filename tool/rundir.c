@@ -42,7 +42,8 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 	char why[256];
 	int ret;
 
-	ret = cephfs_mount_get(&cfg, false, m, &users, &failed, why, sizeof(why));
+	/* Shared: a mount the run holds (fs_stats_take_mounted) serves again. */
+	ret = cephfs_mount_get(&cfg, true, m, &users, &failed, why, sizeof(why));
 	if (ret)
 		cephfs_mount_error(&cfg, ret, failed, why, error, error_len);
 	return ret;
