@@ -218,12 +218,17 @@ static void put_files(FILE *out, const struct bench_options *o,
 			o->size, t * part, part);
 }
 
-/* Through ceph-fuse, filecreate's open(O_CREAT) of a file that exists
- * is an open. */
+/*
+ * Through ceph-fuse, filecreate's open(O_CREAT) of a file that exists
+ * is an open.  The files exist, all of them: without allow_file_create=0
+ * the engine would look each one up for a missing or short file to lay
+ * out before fio's clock starts, and the timed open find it cached, where
+ * the original's open asks the MDS inside its clock.
+ */
 static void put_read_settings(FILE *out, const struct bench_options *o,
 			      const char *fuse)
 {
-	fprintf(out, "rw=read\n");
+	fprintf(out, "rw=read\nallow_file_create=0\n");
 	if (!o->size && !fuse)
 		fprintf(out, "cephfs_op=open\n");
 }
