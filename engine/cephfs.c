@@ -416,6 +416,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 		close(cd->fsync_stand_in_fd);
 	free(cd->create_data);
 	cephfs_call_begin(cd->mount);
+	cephfs_forget_create_parent(cd);
 	cephfs_md_cleanup(cd);
 	cephfs_call_end(cd->mount);
 	ret = cephfs_mount_put(cd->mount);

@@ -67,6 +67,12 @@ struct cephfs_data {
 	char *dir_resolved;
 	char *resolved_path;
 	char confine_why[PATH_MAX + 128];
+	/*
+	 * The directory the last file was created in, held while files are
+	 * created there: its path up to and with the last slash, its inode.
+	 */
+	char *create_dir;
+	struct Inode *create_parent;
 };
 
 struct cephfs_options {
@@ -193,5 +199,13 @@ void cephfs_md_cleanup(struct cephfs_data *cd);
  */
 int cephfs_parent_for_create(struct cephfs_data *cd, const char *path,
 			     struct Inode **parent, const char **name);
+
+/*
+ * The same for a file to create, @parent held by @cd (not to put) until
+ * the next file goes elsewhere or cephfs_forget_create_parent().
+ */
+int cephfs_create_parent(struct cephfs_data *cd, const char *path,
+			 struct Inode **parent, const char **name);
+void cephfs_forget_create_parent(struct cephfs_data *cd);
 
 #endif

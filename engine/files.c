@@ -127,21 +127,32 @@ static int cephfs_open_flags(struct thread_data *td)
 	return flags;
 }
 
+/*
+ * In the directory held since an earlier create, or, when that one has
+ * gone meanwhile (ENOENT), looked up (and made) again, as the first
+ * create there was.
+ */
 static int cephfs_create_at(struct cephfs_data *cd, const char *path,
 			    int flags, struct cephfs_file *cf)
 {
+	bool held = cd->create_parent != NULL;
 	struct ceph_statx stx;
 	struct Inode *parent;
 	const char *name;
 	int ret;
 
-	ret = cephfs_parent_for_create(cd, path, &parent, &name);
-	if (ret)
-		return ret;
-	ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE, flags,
-			     &cf->inode, &cf->fh, &stx, 0, 0, cd->perms);
-	ceph_ll_put(cd->cmount, parent);
-	return ret;
+	for (;;) {
+		ret = cephfs_create_parent(cd, path, &parent, &name);
+		if (ret)
+			return ret;
+		ret = ceph_ll_create(cd->cmount, parent, name, CEPHFS_FILE_MODE,
+				     flags, &cf->inode, &cf->fh, &stx, 0, 0,
+				     cd->perms);
+		if (ret != -ENOENT || !held)
+			return ret;
+		cephfs_forget_create_parent(cd);
+		held = false;
+	}
 }
 
 /*

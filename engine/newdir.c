@@ -179,3 +179,45 @@ int cephfs_parent_for_create(struct cephfs_data *cd, const char *path,
 	free(dir);
 	return ret;
 }
+
+void cephfs_forget_create_parent(struct cephfs_data *cd)
+{
+	if (cd->create_parent)
+		ceph_ll_put(cd->cmount, cd->create_parent);
+	cd->create_parent = NULL;
+	free(cd->create_dir);
+	cd->create_dir = NULL;
+}
+
+/*
+ * A job's files mostly share a directory: look it up once, not before
+ * every create.  Each ll_walk takes the client lock and adds a line to
+ * the client's in-memory log, on the cores the cluster needs too; the
+ * original's ceph_open walks the path inside its one call.
+ */
+int cephfs_create_parent(struct cephfs_data *cd, const char *path,
+			 struct Inode **parent, const char **name)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir_len = slash ? slash - path + 1 : 0;
+	int ret;
+
+	if (cd->create_parent && strlen(cd->create_dir) == dir_len &&
+	    !strncmp(cd->create_dir, path, dir_len)) {
+		*parent = cd->create_parent;
+		*name = path + dir_len;
+		return 0;
+	}
+	cephfs_forget_create_parent(cd);
+	cd->create_dir = strndup(path, dir_len);
+	if (!cd->create_dir)
+		return -ENOMEM;
+	ret = cephfs_parent_for_create(cd, path, &cd->create_parent, name);
+	if (ret) {
+		cd->create_parent = NULL;
+		cephfs_forget_create_parent(cd);
+		return ret;
+	}
+	*parent = cd->create_parent;
+	return 0;
+}
