@@ -4,7 +4,7 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 22
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -100,3 +100,14 @@ rounds="{'original': [{'outside': 0.8}, {'outside': 1.0}, {'outside': 0.9}],
 vs "m.print_overhead(m.overhead($rounds))" >"$TMP/overhead"
 like "... printed with the medians, and the tool's own start and exit" \
 	"$(cat "$TMP/overhead")" "original 0\.90, ours 1\.50 \(fio's start-up, mount and exit 0\.55; prepare 0\.10; statistics and cleanup 0\.75; the tool's start and exit 0\.20\)$"
+
+# The same work timed: ours stops its write clock before the flush as the
+# synchronous original does, and fsyncs each file inside it as the
+# asynchronous path of the newest original does.
+args="type('A', (), {'original': '/o', 'tool': '/t', 'fio': 'fio', 'engine': '/e', 'async_io': %s})"
+is "sync: ours without the final flush, both on the same cluster" \
+	"$(vs "c = m.commands($(printf "$args" False), 'ceph.conf', 'cephfs', 'r.json'); print('--no-final-flush' in c['ours'], c['original'][1:5] == c['ours'][1:5])")" \
+	"True True"
+is "--async-io: ours with the fsync at close, both with --async-io" \
+	"$(vs "c = m.commands($(printf "$args" True), 'ceph.conf', 'cephfs', 'r.json'); print('--no-final-flush' in c['ours'], '--async-io' in c['ours'] and '--async-io' in c['original'])")" \
+	"False True"
