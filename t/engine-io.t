@@ -108,14 +108,15 @@ cephfs_fio "$TMP/ro.json" --name=ro --filename="$d/ro" --rw=read --bs=4k \
 ok $? "readonly read job"
 # A job looks the directory it creates in up once and holds it; when the
 # directory goes while the job runs, the next create makes it again, as
-# the job's first create there did.  10 files a second, so that the
-# directory goes between two creates.
+# the job's first create there did.  5 files a second for 8 s, so that
+# the directory goes between two creates with time to spare on a busy
+# machine.
 cephfs_fio "$TMP/gone.json" --name=gone --rw=write --bs=4k --filesize=4k \
-	--nrfiles=30 --openfiles=1 --file_service_type=sequential \
-	--rate_iops=10 --filename_format="$d/gone/f.\$filenum" &
+	--nrfiles=40 --openfiles=1 --file_service_type=sequential \
+	--rate_iops=5 --filename_format="$d/gone/f.\$filenum" &
 writer=$!
 waited=0
-until "$CEPHFS_UTIL" exists "$d/gone/f.5" >/dev/null 2>&1 || [ $waited -ge 300 ]; do
+until "$CEPHFS_UTIL" exists "$d/gone/f.2" >/dev/null 2>&1 || [ $waited -ge 300 ]; do
 	sleep 0.1
 	waited=$((waited + 1))
 done
@@ -127,7 +128,7 @@ ok $removed "the directory of a running job's creates is removed"
 wait $writer
 ok $? "the job goes on creating after its directory went"
 left=$("$CEPHFS_UTIL" ls "$d/gone" | wc -l)
-ok $([ "$left" -gt 0 ] && [ "$left" -lt 30 ]; echo $?) \
-	"... in the directory made again: the files after the removal ($left of 30)"
-ok $("$CEPHFS_UTIL" exists "$d/gone/f.29" >/dev/null 2>&1; echo $?) "... the last one among them"
+ok $([ "$left" -gt 0 ] && [ "$left" -lt 40 ]; echo $?) \
+	"... in the directory made again: the files after the removal ($left of 40)"
+ok $("$CEPHFS_UTIL" exists "$d/gone/f.39" >/dev/null 2>&1; echo $?) "... the last one among them"
 done_testing
