@@ -155,6 +155,22 @@ static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 }
 
 /*
+ * fio forks the jobs that are not threads after every setup hook has run:
+ * a mount made ahead would then be live in the process they are forked
+ * from, and libcephfs does not survive that fork (the child's own mount
+ * hangs at its first call to the monitors).
+ */
+static bool every_job_is_a_thread(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < thread_number; i++)
+		if (!tnumber_to_td(i)->o.use_thread)
+			return false;
+	return true;
+}
+
+/*
  * Begin the job's mount while fio starts its threads (cephfs_mount_ahead):
  * jobs that run as threads of this process, sharing its mounts, in the
  * first group and from its start; a later job's mount would sit idle.
@@ -164,8 +180,8 @@ static void cephfs_begin_mount(struct thread_data *td)
 	struct cephfs_options decoded = *(struct cephfs_options *)td->eo;
 	struct cephfs_mount_config cfg;
 
-	if (!td->o.use_thread || decoded.mount_per_job || td->groupid ||
-	    td->o.start_delay || td->o.wait_for)
+	if (decoded.mount_per_job || td->groupid || td->o.start_delay ||
+	    td->o.wait_for || !every_job_is_a_thread())
 		return;
 	if (cephfs_decode_copies(&decoded)) {
 		cfg = cephfs_mount_config_of(&decoded);

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 27
+plan 28
 d=$CEPHFS_DIR
 
 # The mounts a fio process makes are the MDS's sessions whose client
@@ -126,6 +126,19 @@ is "... the later group mounts in its own init" \
 (cd "$TMP" && traced_fio --bs=4k --size=4k --filename_format="$d/ahead.proc.\$jobnum" \
 	--name=proc --numjobs=2 --rw=write)
 is "jobs as processes: each mounts in its own init, none ahead" \
+	"$? $(grep -c 'cephfs: new mount' "$TMP/fio.out") $(grep -c 'made ahead' "$TMP/fio.out")" "0 2 0"
+
+# A thread job and a job as a process in one group: nothing is mounted
+# ahead, since the process is forked after the setup hooks and a live
+# libcephfs in the process it is forked from hangs its own mount (until
+# fio gives up on it after 300 s).  Bounded by the two mounts, made at
+# once, + TIME_MARGIN; killed past that.
+(cd "$TMP" && traced_fio --bs=4k --size=4k --filename_format="$d/mixed.\$jobname" \
+	--name=thread --thread --rw=write --name=proc --rw=write) &
+mixed=$!
+await $MOUNT_TIMEOUT exited $mixed || kill_tree $mixed
+wait $mixed
+is "a thread job and a process job: both finish within $MOUNT_TIMEOUT s + $TIME_MARGIN s, each with its own mount, none ahead" \
 	"$? $(grep -c 'cephfs: new mount' "$TMP/fio.out") $(grep -c 'made ahead' "$TMP/fio.out")" "0 2 0"
 
 # A mount made ahead that no job takes (the one job is refused in its
