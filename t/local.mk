@@ -4,7 +4,12 @@
 # t/sandbox-stop.t stops it after all of them, whatever their results.
 TEST_EXTENSIONS = .t
 T_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
-T_LOG_COMPILER = $(SHELL)
+# A test file that hangs fails alone instead of holding the whole suite
+# (and CI's clock): the longest file takes a few minutes even beside two
+# other suites, so 20 minutes is a hang.  timeout signals the file's
+# whole process group, its fio and tool processes with it.
+TEST_FILE_TIMEOUT = 1200
+T_LOG_COMPILER = timeout -k 30 $(TEST_FILE_TIMEOUT) $(SHELL)
 LOG_DRIVER = $(T_LOG_DRIVER)
 
 SANDBOX_DIR = $(abs_top_builddir)/t/sandbox
