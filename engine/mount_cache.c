@@ -564,6 +564,68 @@ static int take_ahead_error(struct cephfs_mount *m, const char **failed,
 	return ret;
 }
 
+/*
+ * fio forks each job that is not a thread from its main process, where
+ * thread jobs started before it (a startdelay apart, say) may hold mounts.
+ * The child has none of libcephfs's threads: a mount of its parent's
+ * would never answer, and one of its own hangs too (libcephfs does not
+ * survive a fork).  Such a child refuses to mount, saying why.  The locks
+ * are held across every fork, so that the child finds them free and the
+ * cache whole.
+ */
+static bool forked_from_mounts;
+/*
+ * Not cache_lock: the mount made ahead holds that while it mounts, and
+ * fio's main thread, asking to mount ahead for its next job, would wait
+ * for it there instead of going on to start the jobs and sleep.
+ */
+static pthread_mutex_t aheads_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mount_ahead *aheads;	/* aheads_lock */
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&aheads_lock);
+	pthread_mutex_lock(&cache_lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&cache_lock);
+	pthread_mutex_unlock(&aheads_lock);
+}
+
+/* The parent's mounts, and the threads making mounts ahead, are not ours. */
+static void fork_child(void)
+{
+	forked_from_mounts = cache != NULL;
+	cache = NULL;
+	aheads = NULL;
+	fork_parent();
+}
+
+static void mount_ahead_exit(void);
+
+static void process_handlers_register(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+	atexit(mount_ahead_exit);
+}
+
+/* By the first mount or mount ahead: before them a fork breaks nothing. */
+static void process_handlers_once(void)
+{
+	static pthread_once_t registered = PTHREAD_ONCE_INIT;
+
+	pthread_once(&registered, process_handlers_register);
+}
+
+static int refuse_forked(const char **failed, char *why, size_t why_len)
+{
+	*failed = "fork";
+	snprintf(why, why_len, "fio forked this job while thread jobs of its main process held libcephfs mounts, which a forked process can neither use nor make anew: run every job as a thread (thread) or none");
+	return -EDEADLK;
+}
+
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len)
@@ -582,9 +644,13 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	 * Mounting under the lock serialises the first jobs of a group, which
 	 * is what makes them share one mount instead of racing to make many.
 	 */
+	process_handlers_once();
 	pthread_mutex_lock(&cache_lock);
 	m = shared ? cached(key) : NULL;
-	if (m && m->ahead_error) {
+	if (forked_from_mounts) {
+		ret = refuse_forked(failed, why, why_len);
+		free(key);
+	} else if (m && m->ahead_error) {
 		ret = take_ahead_error(m, failed, why, why_len);
 		free(key);
 	} else if (m) {
@@ -612,14 +678,6 @@ struct mount_ahead {
 	pthread_t thread;
 	struct mount_ahead *next;
 };
-
-/*
- * Not cache_lock: the mount made ahead holds that while it mounts, and
- * fio's main thread, asking to mount ahead for its next job, would wait
- * for it there instead of going on to start the jobs and sleep.
- */
-static pthread_mutex_t aheads_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mount_ahead *aheads;	/* aheads_lock */
 
 static void *mount_ahead_main(void *arg)
 {
@@ -738,11 +796,6 @@ static void mount_ahead_exit(void)
 	pthread_mutex_unlock(&cache_lock);
 }
 
-static void mount_ahead_register_exit(void)
-{
-	atexit(mount_ahead_exit);
-}
-
 /* Was a mount of @key made ahead already?  Under aheads_lock.  (One
  * cached already, the thread finds and leaves.) */
 static bool begun(const char *key)
@@ -757,7 +810,6 @@ static bool begun(const char *key)
 
 void cephfs_mount_ahead(const struct cephfs_mount_config *cfg)
 {
-	static pthread_once_t exit_registered = PTHREAD_ONCE_INIT;
 	struct mount_ahead *a;
 
 	a = calloc(1, sizeof(*a));
@@ -769,7 +821,7 @@ void cephfs_mount_ahead(const struct cephfs_mount_config *cfg)
 		free(a);
 		return;
 	}
-	pthread_once(&exit_registered, mount_ahead_register_exit);
+	process_handlers_once();
 	pthread_mutex_lock(&aheads_lock);
 	if (begun(a->key) ||
 	    pthread_create(&a->thread, NULL, mount_ahead_main, a)) {

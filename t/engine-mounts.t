@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 28
+plan 30
 d=$CEPHFS_DIR
 
 # The mounts a fio process makes are the MDS's sessions whose client
@@ -140,6 +140,21 @@ await $MOUNT_TIMEOUT exited $mixed || kill_tree $mixed
 wait $mixed
 is "a thread job and a process job: both finish within $MOUNT_TIMEOUT s + $TIME_MARGIN s, each with its own mount, none ahead" \
 	"$? $(grep -c 'cephfs: new mount' "$TMP/fio.out") $(grep -c 'made ahead' "$TMP/fio.out")" "0 2 0"
+
+# A process job forked while a thread job holds its mount (startdelay):
+# the child has none of libcephfs's threads and would hang in its own
+# mount; it refuses, saying why, and the thread job is unharmed.  Bounded
+# by the thread job's 2 s + its mount + TIME_MARGIN.
+(cd "$TMP" && traced_fio --bs=4k --size=4k --filename_format="$d/late.\$jobname" \
+	--name=thread --thread --rw=write --time_based --runtime=2 --rate_iops=20 \
+	--name=proc --rw=write --startdelay=1) &
+late=$!
+await $((MOUNT_TIMEOUT + 2)) exited $late || kill_tree $late
+wait $late
+is "a process job forked while a thread job holds a mount: fio fails within $((MOUNT_TIMEOUT + 2)) s + $TIME_MARGIN s, the process job saying why" \
+	"$? $(grep -c 'fio forked this job while thread jobs of its main process held libcephfs mounts' "$TMP/fio.err")" "1 1"
+is "... and the thread job wrote without error" \
+	"$(grep -c '^thread: (groupid=0, jobs=1): err= 0' "$TMP/fio.out")" 1
 
 # A mount made ahead that no job takes (the one job is refused in its
 # init) is unmounted when fio exits: no session of it is left open at the
