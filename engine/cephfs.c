@@ -49,10 +49,10 @@ int cephfs_error(struct thread_data *td, int ret, const char *call,
 	return 1;
 }
 
-static struct cephfs_mount_config
-cephfs_mount_config_of(const struct cephfs_options *o)
+static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 {
-	return (struct cephfs_mount_config){
+	struct cephfs_options *o = td->eo;
+	struct cephfs_mount_config cfg = {
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
 		.fs = o->fs, .root = o->root, .uid = o->uid, .gid = o->gid,
 		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
@@ -61,12 +61,6 @@ cephfs_mount_config_of(const struct cephfs_options *o)
 		.op_timeout = o->op_timeout,
 		.perf_dump = o->perf_dump,
 	};
-}
-
-static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
-{
-	struct cephfs_options *o = td->eo;
-	struct cephfs_mount_config cfg = cephfs_mount_config_of(o);
 	const char *failed = "";
 	unsigned int users;
 	char why[256];
@@ -84,9 +78,8 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	}
 	cd->cmount = cd->mount->cmount;
 	cd->perms = ceph_mount_perms(cd->cmount);
-	dprint(FD_PROCESS, "cephfs: %s mount %p (%u users)%s\n",
-	       users == 1 ? "new" : "shared", cd->mount, users,
-	       cd->mount->made_ahead ? ", made ahead" : "");
+	dprint(FD_PROCESS, "cephfs: %s mount %p (%u users)\n",
+	       users == 1 ? "new" : "shared", cd->mount, users);
 	return 0;
 }
 
@@ -152,63 +145,6 @@ static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 static int fio_cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 {
 	return cephfs_watched(td, f, cephfs_get_file_size);
-}
-
-/*
- * fio forks the jobs that are not threads after every setup hook has run:
- * a mount made ahead would then be live in the process they are forked
- * from, and libcephfs does not survive that fork (the child's own mount
- * hangs at its first call to the monitors).
- */
-static bool every_job_is_a_thread(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < thread_number; i++)
-		if (!tnumber_to_td(i)->o.use_thread)
-			return false;
-	return true;
-}
-
-/*
- * Begin the job's mount while fio starts its threads (cephfs_mount_ahead):
- * jobs that run as threads of this process, sharing its mounts, in the
- * first group and from its start; a later job's mount would sit idle.
- */
-static void cephfs_begin_mount(struct thread_data *td)
-{
-	struct cephfs_options decoded = *(struct cephfs_options *)td->eo;
-	struct cephfs_mount_config cfg;
-
-	if (decoded.mount_per_job || td->groupid || td->o.start_delay ||
-	    td->o.wait_for || !every_job_is_a_thread())
-		return;
-	if (cephfs_decode_copies(&decoded)) {
-		cfg = cephfs_mount_config_of(&decoded);
-		cephfs_mount_ahead(&cfg);
-	}
-	cephfs_free_copies(&decoded);
-}
-
-/*
- * fio runs this in its main thread before it starts the job threads (with
- * create_serialize, its default).  An engine's setup hook takes the place
- * of fio's own sizing of the files (get_file_sizes in filesetup.c), done
- * here as there.
- */
-static int fio_cephfs_setup(struct thread_data *td)
-{
-	struct fio_file *f;
-	unsigned int i;
-
-	cephfs_begin_mount(td);
-	for_each_file(td, f, i) {
-		if (fio_cephfs_get_file_size(td, f))
-			return 1;
-		if (f->real_file_size == -1ULL && td->o.size)
-			f->real_file_size = td->o.size / td->o.nr_files;
-	}
-	return 0;
 }
 
 /*
@@ -460,7 +396,6 @@ struct ioengine_ops ioengine = {
 	 */
 	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL |
 				  FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_NOFILEHASH,
-	.setup			= fio_cephfs_setup,
 	.init			= fio_cephfs_init,
 	.post_init		= fio_cephfs_post_init,
 	.cleanup		= fio_cephfs_cleanup,

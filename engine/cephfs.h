@@ -126,15 +126,6 @@ int cephfs_error(struct thread_data *td, int ret, const char *call,
 extern struct fio_option cephfs_fio_options[];
 
 /*
- * The string options of @o (a copy of a job's) replaced by copies of their
- * own, decoded where cephfs_escaped is set, without a word: the job's init
- * reports what does not decode.  False if one did not (or no memory);
- * either way cephfs_free_copies() frees them.
- */
-bool cephfs_decode_copies(struct cephfs_options *o);
-void cephfs_free_copies(struct cephfs_options *o);
-
-/*
  * Decode (cephfs_escaped) and check the job's options and file names,
  * logging the first problem; @dir_pin gets cephfs_dir_pin parsed.
  * Returns true when the job must not run.

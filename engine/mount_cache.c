@@ -549,74 +549,41 @@ static int mount_cached(const struct cephfs_mount_config *cfg, char *key,
 	return 0;
 }
 
-/* The first job to ask for a mount made ahead that failed gets its error,
- * as if it had mounted itself; a later one tries again, as it would have. */
-static int take_ahead_error(struct cephfs_mount *m, const char **failed,
-			    char *why, size_t why_len)
-{
-	int ret = m->ahead_error;
-
-	uncache(m);
-	*failed = m->ahead_failed;
-	snprintf(why, why_len, "%s", m->ahead_why);
-	free(m->key);
-	free(m);
-	return ret;
-}
-
 /*
  * fio forks each job that is not a thread from its main process, where
  * thread jobs started before it (a startdelay apart, say) may hold mounts.
  * The child has none of libcephfs's threads: a mount of its parent's
  * would never answer, and one of its own hangs too (libcephfs does not
- * survive a fork).  Such a child refuses to mount, saying why.  The locks
- * are held across every fork, so that the child finds them free and the
+ * survive a fork).  Such a child refuses to mount, saying why.  The lock
+ * is held across every fork, so that the child finds it free and the
  * cache whole.
  */
 static bool forked_from_mounts;
-/*
- * Not cache_lock: the mount made ahead holds that while it mounts, and
- * fio's main thread, asking to mount ahead for its next job, would wait
- * for it there instead of going on to start the jobs and sleep.
- */
-static pthread_mutex_t aheads_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mount_ahead *aheads;	/* aheads_lock */
 
 static void fork_prepare(void)
 {
-	pthread_mutex_lock(&aheads_lock);
 	pthread_mutex_lock(&cache_lock);
 }
 
 static void fork_parent(void)
 {
 	pthread_mutex_unlock(&cache_lock);
-	pthread_mutex_unlock(&aheads_lock);
 }
 
-/* The parent's mounts, and the threads making mounts ahead, are not ours. */
+/* The parent's mounts are not ours. */
 static void fork_child(void)
 {
 	forked_from_mounts = cache != NULL;
 	cache = NULL;
-	aheads = NULL;
-	fork_parent();
+	pthread_mutex_unlock(&cache_lock);
 }
 
-static void mount_ahead_exit(void);
+/* By the first mount: before it a fork breaks nothing. */
+static pthread_once_t fork_handlers_registered = PTHREAD_ONCE_INIT;
 
-static void process_handlers_register(void)
+static void fork_handlers_register(void)
 {
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
-	atexit(mount_ahead_exit);
-}
-
-/* By the first mount or mount ahead: before them a fork breaks nothing. */
-static void process_handlers_once(void)
-{
-	static pthread_once_t registered = PTHREAD_ONCE_INIT;
-
-	pthread_once(&registered, process_handlers_register);
 }
 
 static int refuse_forked(const char **failed, char *why, size_t why_len)
@@ -640,24 +607,18 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		*failed = "malloc";
 		return -ENOMEM;
 	}
+	pthread_once(&fork_handlers_registered, fork_handlers_register);
 	/*
 	 * Mounting under the lock serialises the first jobs of a group, which
 	 * is what makes them share one mount instead of racing to make many.
 	 */
-	process_handlers_once();
 	pthread_mutex_lock(&cache_lock);
 	m = shared ? cached(key) : NULL;
 	if (forked_from_mounts) {
 		ret = refuse_forked(failed, why, why_len);
 		free(key);
-	} else if (m && m->ahead_error) {
-		ret = take_ahead_error(m, failed, why, why_len);
-		free(key);
 	} else if (m) {
-		if (m->unclaimed)
-			m->unclaimed = false;
-		else
-			m->refs++;
+		m->refs++;
 		free(key);
 	} else {
 		ret = mount_cached(cfg, key, shared, &m, failed, why, why_len);
@@ -670,168 +631,6 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 	}
 	pthread_mutex_unlock(&cache_lock);
 	return ret;
-}
-
-struct mount_ahead {
-	struct cephfs_mount_config cfg;	/* strings our own copies */
-	char *key;
-	pthread_t thread;
-	struct mount_ahead *next;
-};
-
-static void *mount_ahead_main(void *arg)
-{
-	struct mount_ahead *a = arg;
-	struct cephfs_mount *m;
-	const char *failed;
-	char why[sizeof(m->ahead_why)] = "";
-	char *key;
-	int ret;
-
-	/* Held while mounting, as a job's cephfs_mount_get() holds it. */
-	pthread_mutex_lock(&cache_lock);
-	key = cached(a->key) ? NULL : strdup(a->key);
-	if (key) {
-		ret = mount_cached(&a->cfg, key, true, &m, &failed, why, sizeof(why));
-		if (!ret) {
-			m->unclaimed = true;
-		} else if ((m = calloc(1, sizeof(*m)))) {
-			m->key = key;
-			m->shared = true;
-			m->ahead_error = ret;
-			m->ahead_failed = failed;
-			snprintf(m->ahead_why, sizeof(m->ahead_why), "%s", why);
-			m->next = cache;
-			cache = m;
-		} else {
-			free(key);	/* the job mounts, and fails, itself */
-		}
-		if (m)
-			m->made_ahead = true;
-	}
-	pthread_mutex_unlock(&cache_lock);
-	return NULL;
-}
-
-static char *copy_string(const char *s, bool *short_of_memory)
-{
-	char *copy;
-
-	if (!s)
-		return NULL;
-	copy = strdup(s);
-	if (!copy)
-		*short_of_memory = true;
-	return copy;
-}
-
-static void free_config_copy(struct cephfs_mount_config *c)
-{
-	free((char *)c->conf);
-	free((char *)c->id);
-	free((char *)c->keyring);
-	free((char *)c->fs);
-	free((char *)c->root);
-	free((char *)c->set);
-	free((char *)c->perf_dump);
-}
-
-static bool copy_config(struct cephfs_mount_config *c,
-			const struct cephfs_mount_config *cfg)
-{
-	bool short_of_memory = false;
-
-	*c = *cfg;
-	c->conf = copy_string(cfg->conf, &short_of_memory);
-	c->id = copy_string(cfg->id, &short_of_memory);
-	c->keyring = copy_string(cfg->keyring, &short_of_memory);
-	c->fs = copy_string(cfg->fs, &short_of_memory);
-	c->root = copy_string(cfg->root, &short_of_memory);
-	c->set = copy_string(cfg->set, &short_of_memory);
-	c->perf_dump = copy_string(cfg->perf_dump, &short_of_memory);
-	if (short_of_memory)
-		free_config_copy(c);
-	return !short_of_memory;
-}
-
-static void free_ahead(struct mount_ahead *a)
-{
-	free_config_copy(&a->cfg);
-	free(a->key);
-	free(a);
-}
-
-/*
- * At exit: wait for the mounts being made ahead, then unmount those no
- * job took (a session left open would hold its caps at the MDS until the
- * session timeout).
- */
-static void mount_ahead_exit(void)
-{
-	struct cephfs_mount *m, *next;
-	struct mount_ahead *a;
-
-	pthread_mutex_lock(&aheads_lock);
-	while ((a = aheads)) {
-		pthread_join(a->thread, NULL);
-		aheads = a->next;
-		free_ahead(a);
-	}
-	pthread_mutex_unlock(&aheads_lock);
-	pthread_mutex_lock(&cache_lock);
-	for (m = cache; m; m = next) {
-		next = m->next;
-		if (m->unclaimed) {
-			m->unclaimed = false;
-			pthread_mutex_unlock(&cache_lock);
-			cephfs_mount_put(m);
-			pthread_mutex_lock(&cache_lock);
-			next = cache;	/* the put changed the list */
-		} else if (m->ahead_error) {
-			uncache(m);
-			free(m->key);
-			free(m);
-		}
-	}
-	pthread_mutex_unlock(&cache_lock);
-}
-
-/* Was a mount of @key made ahead already?  Under aheads_lock.  (One
- * cached already, the thread finds and leaves.) */
-static bool begun(const char *key)
-{
-	struct mount_ahead *a;
-
-	for (a = aheads; a; a = a->next)
-		if (!strcmp(a->key, key))
-			return true;
-	return false;
-}
-
-void cephfs_mount_ahead(const struct cephfs_mount_config *cfg)
-{
-	struct mount_ahead *a;
-
-	a = calloc(1, sizeof(*a));
-	if (!a)
-		return;		/* the job mounts in its init, as without */
-	a->key = config_key(cfg);
-	if (!a->key || !copy_config(&a->cfg, cfg)) {
-		free(a->key);
-		free(a);
-		return;
-	}
-	process_handlers_once();
-	pthread_mutex_lock(&aheads_lock);
-	if (begun(a->key) ||
-	    pthread_create(&a->thread, NULL, mount_ahead_main, a)) {
-		pthread_mutex_unlock(&aheads_lock);
-		free_ahead(a);
-		return;
-	}
-	a->next = aheads;
-	aheads = a;
-	pthread_mutex_unlock(&aheads_lock);
 }
 
 #ifndef HAVE_CEPH_GET_PERF_COUNTERS

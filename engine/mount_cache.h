@@ -38,13 +38,6 @@ struct cephfs_mount {
 	char *admin_socket;		/* private, for the perf dump */
 	unsigned int refs;
 	bool shared;
-	bool made_ahead;		/* by cephfs_mount_ahead */
-	bool unclaimed;			/* made ahead, no job has it yet: the
-					 * one reference is the ahead's */
-	/* Made ahead and failed: what the first job to ask is told. */
-	int ahead_error;
-	const char *ahead_failed;
-	char ahead_why[256];
 	/*
 	 * The stall watchdog: libcephfs has no timeout for MDS requests, and
 	 * an op blocked on a dead OSD or MDS never returns, not even to let
@@ -77,18 +70,6 @@ struct cephfs_mount {
 int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     struct cephfs_mount **out, unsigned int *users,
 		     const char **failed, char *why, size_t why_len);
-
-/*
- * Begin a shared mount of @cfg in a thread of its own, unless one is
- * cached or being made: cephfs_mount_get() then waits for it rather than
- * mounting, and the first job to get it takes over its reference.  fio
- * runs a job's setup hook in its main thread, then starts the job threads
- * and sleeps 100 ms before they run their init, where the mount was made
- * (run_threads in backend.c): begun in setup, it is made during the sleep.
- * A mount no job takes (each failed before mounting) is unmounted when
- * the process exits.  @cfg's strings are copied.
- */
-void cephfs_mount_ahead(const struct cephfs_mount_config *cfg);
 
 /* The one-line message for a failed cephfs_mount_get(), for every user. */
 void cephfs_mount_error(const struct cephfs_mount_config *cfg, int ret,

@@ -365,31 +365,6 @@ static char **string_option(struct cephfs_options *o, size_t i)
 	return (char **)((char *)o + cephfs_strings[i].off);
 }
 
-bool cephfs_decode_copies(struct cephfs_options *o)
-{
-	bool decoded = true;
-	char **value;
-	size_t i;
-
-	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++) {
-		value = string_option(o, i);
-		if (!*value)
-			continue;
-		*value = strdup(*value);
-		if (!*value || (o->escaped && !unescape_in_place(*value)))
-			decoded = false;
-	}
-	return decoded;
-}
-
-void cephfs_free_copies(struct cephfs_options *o)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(cephfs_strings) / sizeof(*cephfs_strings); i++)
-		free(*string_option(o, i));
-}
-
 /* @what: "cephfs_root=" or "file ", to name the value in the error. */
 static bool cephfs_unescape(const char *what, char *value)
 {
