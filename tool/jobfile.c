@@ -22,6 +22,9 @@ const char *phase_section(enum phase phase)
  */
 #define METADATA_BLOCK_SIZE 4096
 
+/* How often fio's helper thread samples rates, so how late it sees the end. */
+#define STAT_SAMPLE_MSEC 10
+
 uint64_t effective_block_size(const struct bench_options *o)
 {
 	if (!o->size)
@@ -155,6 +158,17 @@ static void put_global(FILE *out, const struct bench_options *o,
 		/* Size 0 moves no data: one I/O is one file. */
 		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
 			rate_log);
+	} else {
+		/*
+		 * fio 3.41's helper thread sees that the jobs are done only
+		 * at its next tick, 250 ms apart where no log sets it: fio
+		 * exited 0-250 ms after its last I/O.  Sampling fio's rate
+		 * statistics (running sums, no memory per sample) every
+		 * STAT_SAMPLE_MSEC ticks it that often; a rate log ticks it
+		 * every FIO_LOG_MSEC.
+		 */
+		fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
+			STAT_SAMPLE_MSEC);
 	}
 }
 
