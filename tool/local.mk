@@ -30,6 +30,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
 	tool/fsstats.c tool/fsstats.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
+	tool/elfsymbol.c tool/elfsymbol.h \
 	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
 	tool/fusemount.c tool/fusemount.h \
 	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
@@ -77,6 +78,12 @@ t_unit_perfcounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
+# Reads its own exported string, as the tool reads fio's.
+check_PROGRAMS += t/unit-elfsymbol
+TESTS += t/unit-elfsymbol
+t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/elfsymbol.c tool/elfsymbol.h
+t_unit_elfsymbol_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS) -DFIO_PROGRAM='"$(FIO)"'
+t_unit_elfsymbol_LDFLAGS = -export-dynamic
 
 # --- tests with the sandbox cluster, and the command line without -------
 CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
