@@ -519,7 +519,7 @@ static void uncache(struct cephfs_mount *m)
 	*link = m->next;
 }
 
-/* A new mount of @cfg keyed @key (taken over), cached; or -errno. */
+/* A new mount of @cfg keyed @key (the cache keeps it), cached; or -errno. */
 static int mount_cached(const struct cephfs_mount_config *cfg, char *key,
 			bool shared, struct cephfs_mount **out,
 			const char **failed, char *why, size_t why_len)
@@ -598,38 +598,32 @@ int cephfs_mount_get(const struct cephfs_mount_config *cfg, bool shared,
 		     const char **failed, char *why, size_t why_len)
 {
 	struct cephfs_mount *m;
-	char *key;
+	char *key = NULL;
 	int ret = 0;
 
 	*why = '\0';
-	key = config_key(cfg);
-	if (!key) {
-		*failed = "malloc";
-		return -ENOMEM;
-	}
 	pthread_once(&fork_handlers_registered, fork_handlers_register);
 	/*
 	 * Mounting under the lock serialises the first jobs of a group, which
 	 * is what makes them share one mount instead of racing to make many.
 	 */
 	pthread_mutex_lock(&cache_lock);
-	m = shared ? cached(key) : NULL;
 	if (forked_from_mounts) {
 		ret = refuse_forked(failed, why, why_len);
-		free(key);
-	} else if (m) {
+	} else if (!(key = config_key(cfg))) {
+		*failed = "malloc";
+		ret = -ENOMEM;
+	} else if (shared && (m = cached(key))) {
 		m->refs++;
-		free(key);
-	} else {
-		ret = mount_cached(cfg, key, shared, &m, failed, why, why_len);
-		if (ret)
-			free(key);
+	} else if (!(ret = mount_cached(cfg, key, shared, &m, failed, why, why_len))) {
+		key = NULL;	/* the cache keeps it */
 	}
 	if (!ret) {
 		*users = m->refs;
 		*out = m;
 	}
 	pthread_mutex_unlock(&cache_lock);
+	free(key);
 	return ret;
 }
 
