@@ -1,7 +1,8 @@
 /*
  * Reading a string a program exports, such as fio's fio_version_string,
- * from its file: running `fio --version` costs fio's clock calibration,
- * 70-90 ms before every run of the tool.
+ * from its file: running `fio --version` costs loading fio and every
+ * engine's library (librados and libceph-common build Ceph's option tables
+ * in their constructors), 60-90 ms before every run of the tool.
  */
 #include "config.h"
 

@@ -118,7 +118,8 @@ static bool fio_ready(const struct bench_options *o, char *error, size_t len)
 		return false;
 	}
 	/* Running fio (a wrapper script, say) only where its file says
-	 * nothing: fio calibrates its clock before it prints a version. */
+	 * nothing: fio loads all its engines' libraries before it prints a
+	 * version. */
 	if (!elf_symbol_string(path, "fio_version_string", version, sizeof(version)))
 		first_line_of((char *const[]){ path, "--version", NULL }, version,
 			      sizeof(version));
