@@ -17,8 +17,8 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
-#include <string.h>
 
+#include "fio_version.h"
 #include "ioengines.h"
 
 /* engine/cephfs.c: the ops fio looks up by the name "ioengine". */
@@ -28,16 +28,12 @@ __attribute__((constructor)) static void fio_cephfs_check_fio_version(void)
 {
 	const char *running = dlsym(RTLD_DEFAULT, "fio_version_string");
 
-	if (!running)
-		return;
-	if (!strncmp(running, "fio-", 4))
-		running += 4;
-	if (!strcmp(running, FIO_BUILT_FOR_VERSION))
+	if (!running || fio_version_is_built_for(running))
 		return;
 	fprintf(stderr,
-		"fio-cephfs: this engine was built for fio %s but the running fio is %s: "
+		"fio-cephfs: this engine was built for fio-%s but the running fio is %s: "
 		"refusing to load, since fio's structs differ between versions; "
-		"rebuild the engine against fio %s's source (scripts/get-fio-source.sh) "
+		"rebuild the engine against %s's source (scripts/get-fio-source.sh) "
 		"or install the fio-cephfs package built for it\n",
 		FIO_BUILT_FOR_VERSION, running, running);
 	/* The first fields of struct ioengine_ops (list, name, version) have

@@ -5,7 +5,7 @@
 # checked against what the build and the loader say.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 12
+plan 15
 
 config_string() {
 	sed -n "s/^#define $1 \"\\(.*\\)\"\$/\\1/p" "$top_builddir/config.h"
@@ -51,4 +51,18 @@ is "... the tool's lines, then fio's --version" "$(cat "$TMP/wrapper")" "$(cat "
 "$top_builddir/fio-cephfs" --version --showcmd "$TMP/none.fio" >"$TMP/wrapper" 2>&1
 is "fio-cephfs --version with other arguments: fio's alone" \
 	"$(grep -c 'cephfs-tool' "$TMP/wrapper")" 0
+
+# The engine, loaded by a fio of another version (fio with its exported
+# version string changed), refuses to load, naming both versions, before
+# anything reads fio's structs.
+version=$("$FIO" --version)
+other=fio-$(echo "${version#fio-}" | tr 0-8 9)
+perl -pe "s/\\Q$version\\E\\0/$other\\0/g" "$FIO" >"$TMP/fio-other"
+chmod +x "$TMP/fio-other"
+"$TMP/fio-other" --name=refused --ioengine="$ENGINE_SO" --size=1M \
+	--filename=never-made >"$TMP/out" 2>&1
+ok $([ $? -ne 0 ]; echo $?) "the engine in $other: fio fails"
+like "... the engine names both versions" "$(sed -n 1p "$TMP/out")" \
+	"^fio-cephfs: this engine was built for $version but the running fio is $other: refusing to load"
+like "... and fio refuses it by its own check" "$(cat "$TMP/out")" "bad ioops version -1"
 done_testing

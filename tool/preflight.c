@@ -13,6 +13,7 @@
 
 #include "elfsymbol.h"
 #include "escape.h"
+#include "fio_version.h"
 #include "fuseargs.h"
 #include "jobfile.h"
 #include "pathutil.h"
@@ -123,10 +124,11 @@ static bool fio_ready(const struct bench_options *o, char *error, size_t len)
 	if (!elf_symbol_string(path, "fio_version_string", version, sizeof(version)))
 		first_line_of((char *const[]){ path, "--version", NULL }, version,
 			      sizeof(version));
-	if (strncmp(version, "fio-", 4) || strcmp(version + 4, FIO_BUILT_FOR_VERSION)) {
+	if (!fio_version_is_built_for(version)) {
 		snprintf(error, len,
 			 "--fio: '%s' is %s, but the engine was built for fio-%s (use that fio, or rebuild against its source)",
-			 o->fio, *version ? version : "not fio (no version)",
+			 o->fio, *version ? version :
+			 "no fio that runs here (no version read from its file or printed)",
 			 FIO_BUILT_FOR_VERSION);
 		return false;
 	}
