@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 101
+plan 103
 
 usage() {
 	start=$(date +%s)
@@ -144,6 +144,16 @@ chmod +x "$TMP/fio-other"
 refused "fio of another version, read from its file" \
 	"--fio: '$TMP/fio-other' is $other, but the engine was built for $version" \
 	bench --fio "$TMP/fio-other" --engine "$ENGINE_SO"
+# The same fio built for another machine (its ELF header's e_machine, 2
+# bytes at offset 18: x86-64 62, arm64 183) exports the same version but
+# would fail only at the write phase.
+perl -e 'binmode STDIN; binmode STDOUT; local $/; $_ = <STDIN>;
+	substr($_, 18, 2) = pack("v", unpack("v", substr($_, 18, 2)) == 183 ? 62 : 183);
+	print' <"$FIO" >"$TMP/fio-foreign"
+chmod +x "$TMP/fio-foreign"
+refused "fio built for another machine" \
+	"--fio: '$TMP/fio-foreign' is no fio that runs here .*, but the engine was built for $version" \
+	bench --fio "$TMP/fio-foreign" --engine "$ENGINE_SO"
 # A fio built without libaio's headers (as a fio built from source may be).
 cat >"$TMP/fio-without-libaio" <<EOF
 #!/bin/sh

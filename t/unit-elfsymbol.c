@@ -4,13 +4,22 @@
  */
 #include "config.h"
 
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "elfsymbol.h"
 #include "tap.h"
+
+/* This test's own ELF header, as the linker defines it. */
+extern const ElfW(Ehdr) __ehdr_start;
 
 /* Exported (-export-dynamic), as fio exports fio_version_string. */
 const char unit_elfsymbol_marker[] = "marker";
@@ -31,8 +40,22 @@ static void copy_head(const char *to, size_t len)
 	fclose(out);
 }
 
+/* The architecture that @path's ELF header names, set to @machine. */
+static void set_machine(const char *path, uint16_t machine)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || pwrite(fd, &machine, sizeof(machine),
+			     offsetof(ElfW(Ehdr), e_machine)) != sizeof(machine)) {
+		printf("Bail out! cannot patch %s\n", path);
+		exit(1);
+	}
+	close(fd);
+}
+
 int main(void)
 {
+	struct stat self;
 	char value[64], head[] = "/tmp/unit-elfsymbol.XXXXXX";
 	int fd;
 
@@ -63,6 +86,16 @@ int main(void)
 	copy_head(head, 64);
 	ok(!elf_symbol_string(head, "unit_elfsymbol_marker", value, sizeof(value)),
 	   "a file cut after its ELF header");
+	if (stat("/proc/self/exe", &self)) {
+		printf("Bail out! stat /proc/self/exe\n");
+		return 1;
+	}
+	copy_head(head, self.st_size);
+	ok(elf_symbol_string(head, "unit_elfsymbol_marker", value, sizeof(value)),
+	   "a whole copy of this test");
+	set_machine(head, __ehdr_start.e_machine == EM_AARCH64 ? EM_X86_64 : EM_AARCH64);
+	ok(!elf_symbol_string(head, "unit_elfsymbol_marker", value, sizeof(value)),
+	   "the same file for another architecture, which would not run here");
 	unlink(head);
 	return done_testing();
 }

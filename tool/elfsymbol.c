@@ -26,6 +26,13 @@
 #define NATIVE_DATA ELFDATA2MSB
 #endif
 
+/*
+ * This program's own ELF header, which the linker defines.  A program
+ * built for another machine of the same class and byte order (an arm64
+ * fio on x86-64) exports its strings the same way but does not run here.
+ */
+extern const ElfW(Ehdr) __ehdr_start;
+
 /* @len bytes at @offset of @fd in memory of their own, or NULL. */
 static void *read_at(int fd, uint64_t offset, uint64_t len)
 {
@@ -108,6 +115,7 @@ bool elf_symbol_string(const char *path, const char *name, char *value,
 	    !memcmp(header.e_ident, ELFMAG, SELFMAG) &&
 	    header.e_ident[EI_CLASS] == NATIVE_CLASS &&
 	    header.e_ident[EI_DATA] == NATIVE_DATA &&
+	    header.e_machine == __ehdr_start.e_machine &&
 	    header.e_shentsize == sizeof(*sections))
 		sections = read_at(fd, header.e_shoff,
 				   (uint64_t)header.e_shnum * sizeof(*sections));
