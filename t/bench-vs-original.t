@@ -4,7 +4,7 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 25
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -77,12 +77,22 @@ like "... naming it" "$(tail -n 1 "$TMP/err")" "--cells: '1,39' is not a list of
 # Misses: only what misses its target, with the cell and the rounds.
 vs "m.print_misses({'a': {'medians': m.summarize($runs)}})" >"$TMP/misses"
 is "misses: a wall time of 1.20 and reads of 1.20 meet their targets: none" \
-	"$(head -2 "$TMP/misses" | tail -1)" "misses: 0 in 0 of 1 cells"
+	"$(head -2 "$TMP/misses" | tail -1)" "misses: 0 in 0 of 1 cells, 0 of them in every round"
 slow="{'original': [{'wall': 1.0}, {'wall': 1.0}, {'wall': 1.0}],
        'ours': [{'wall': 1.3}, {'wall': 1.4}, {'wall': 1.25}]}"
 vs "m.print_misses({'a': {'medians': m.summarize($runs)}, 'b': {'medians': m.summarize($slow)}})" >"$TMP/misses"
 like "... and a wall time of 1.3 is one, named with its cell and rounds" \
-	"$(tail -n 1 "$TMP/misses")" "^  2\. b +wall time +1\.30 \(rounds 1\.25-1\.40; target <= 1\.20\)$"
+	"$(tail -n 1 "$TMP/misses")" "^  2\. b +wall time +1\.30 \(rounds 1\.25-1\.40, on target in 0 of 3; target <= 1\.20\)$"
+is "... a miss in every round, counted as such" \
+	"$(sed -n 2p "$TMP/misses")" "misses: 1 in 1 of 2 cells, 1 of them in every round"
+# Reads of 0.9, 1.1 and 0.95: the median misses, one round meets the target.
+noisy="{'original': [{'Read Throughput': 100.0}] * 3,
+        'ours': [{'Read Throughput': 90.0}, {'Read Throughput': 110.0}, {'Read Throughput': 95.0}]}"
+vs "m.print_misses({'a': {'medians': m.summarize($noisy)}})" >"$TMP/misses"
+is "a miss whose rounds reach the target is not one in every round" \
+	"$(sed -n 2p "$TMP/misses")" "misses: 1 in 1 of 1 cells, 0 of them in every round"
+like "... its line says in how many rounds" \
+	"$(tail -n 1 "$TMP/misses")" "0\.95 \(rounds 0\.90-1\.10, on target in 1 of 3; target >= 1\.00\)$"
 
 # Outside the timed phases: the wall time less the per-phase seconds
 # both tools print; ours split by its JSON report's time budget.
