@@ -189,6 +189,13 @@ static void test_host_down(void)
 	is_str(all.error,
 	       "client host localhost:8803: no results from this host; fio: connect: Connection refused",
 	       "the error names the host");
+
+	/* fio --client says it lost a server without a "fio: " prefix. */
+	reduce_saved("clients-lost-read.json", NULL,
+		     "127.0.0.1:8801,localhost:8803", PHASE_READ, hosts, &all, NULL);
+	is_str(all.error,
+	       "client host localhost:8803: no results from this host; client <localhost>: timeout on SEND_ETA",
+	       "a host fio lost: fio's own line on it");
 }
 
 int main(void)

@@ -249,6 +249,11 @@ static void keep_message(const char *line, size_t len, void *ctx)
 		keep_first(st->engine, sizeof(st->engine), line, len);
 	else if (text_len > 5 && !memcmp(text, "fio: ", 5))
 		keep_first(st->fio, sizeof(st->fio), line, len);
+	/* fio --client's word on a server it lost, without "fio: ". */
+	else if (text_len > 7 && !memcmp(text, "client", 6) &&
+		 (memmem(text, text_len, " disconnected", 13) ||
+		  memmem(text, text_len, ": timeout on ", 13)))
+		keep_first(st->fio, sizeof(st->fio), line, len);
 }
 
 static void scan_messages(struct fio_output *st, const char *text)
