@@ -13,6 +13,15 @@ tool_root() {
 	"$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 777
 }
 
+# A copy of the configured fio whose exported fio_version_string reads
+# another version, in $TMP/fio-other: $version is fio's own, $other that one.
+fio_of_other_version() {
+	version=$("$FIO" --version)
+	other=fio-$(echo "${version#fio-}" | tr 0-8 9)
+	perl -pe "s/\\Q$version\\E\\0/$other\\0/g" "$FIO" >"$TMP/fio-other"
+	chmod +x "$TMP/fio-other"
+}
+
 # bench ARGS...: the tool on this test's root, report in $TMP/out, errors
 # in $TMP/err, exit status in $rc, seconds taken in $elapsed.  BENCH_ENGINE replaces the engine (an
 # option may not be given twice).

@@ -137,10 +137,7 @@ ok $([ -p "$TMP/fifo" ]; echo $?) "... the FIFO is still a FIFO"
 refused "fio of another version" "--fio: '/bin/true' is .*, but the engine was built for fio-" \
 	bench --fio /bin/true --engine "$ENGINE_SO"
 # The version is read from fio's file (fio_version_string) where it can be.
-version=$("$FIO" --version)
-other=fio-$(echo "${version#fio-}" | tr 0-8 9)
-perl -pe "s/\\Q$version\\E\\0/$other\\0/g" "$FIO" >"$TMP/fio-other"
-chmod +x "$TMP/fio-other"
+fio_of_other_version
 refused "fio of another version, read from its file" \
 	"--fio: '$TMP/fio-other' is $other, but the engine was built for $version" \
 	bench --fio "$TMP/fio-other" --engine "$ENGINE_SO"

@@ -55,10 +55,7 @@ is "fio-cephfs --version with other arguments: fio's alone" \
 # The engine, loaded by a fio of another version (fio with its exported
 # version string changed), refuses to load, naming both versions, before
 # anything reads fio's structs.
-version=$("$FIO" --version)
-other=fio-$(echo "${version#fio-}" | tr 0-8 9)
-perl -pe "s/\\Q$version\\E\\0/$other\\0/g" "$FIO" >"$TMP/fio-other"
-chmod +x "$TMP/fio-other"
+fio_of_other_version
 "$TMP/fio-other" --name=refused --ioengine="$ENGINE_SO" --size=1M \
 	--filename=never-made >"$TMP/out" 2>&1
 ok $([ $? -ne 0 ]; echo $?) "the engine in $other: fio fails"

@@ -112,18 +112,18 @@ static void test_options(void)
  * each of 127.0.0.1:8801 and localhost:8802. */
 static const unsigned int files[] = { 3, 2 };
 
-static void reduce_saved(const char *json, const char *err, const char *hosts,
-			 enum phase phase, struct phase_result *per_host,
-			 struct phase_result *aggregate, unsigned int **completed)
+/* Reduce a phase of @hosts from fio --client's @output and @stderr_text. */
+static void reduce_text(const char *output, const char *stderr_text,
+			const char *hosts, enum phase phase,
+			struct phase_result *per_host,
+			struct phase_result *aggregate, unsigned int **completed)
 {
 	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1 };
 	const struct phase_plan plans[] = { plan, plan };
 	struct client_list l = { 0 };
-	char *output = read_data(json, NULL), *stderr_text = NULL, error[512];
 	struct fio_output out;
+	char error[512];
 
-	if (err)
-		stderr_text = read_data(err, NULL);
 	if (!clients_add_list(&l, hosts, error, sizeof(error))) {
 		printf("Bail out! %s\n", error);
 		exit(1);
@@ -132,6 +132,18 @@ static void reduce_saved(const char *json, const char *err, const char *hosts,
 	reduce_client_phase(&out, 0, &l, plans, per_host, aggregate, completed);
 	fio_output_free(&out);
 	clients_free(&l);
+}
+
+/* The same from t/data's @json and @err (NULL: nothing on stderr). */
+static void reduce_saved(const char *json, const char *err, const char *hosts,
+			 enum phase phase, struct phase_result *per_host,
+			 struct phase_result *aggregate, unsigned int **completed)
+{
+	char *output = read_data(json, NULL);
+	char *stderr_text = err ? read_data(err, NULL) : NULL;
+
+	reduce_text(output, stderr_text, hosts, phase, per_host, aggregate,
+		    completed);
 	free(output);
 	free(stderr_text);
 }
@@ -179,6 +191,7 @@ static void test_reduce(void)
 static void test_host_down(void)
 {
 	struct phase_result hosts[2], all;
+	char *saved, *first, *lost;
 
 	/* fio --client exits 0 here, with the other host's results alone. */
 	reduce_saved("clients-down-read.json", "clients-down-read.stderr",
@@ -190,9 +203,23 @@ static void test_host_down(void)
 	       "client host localhost:8803: no results from this host; fio: connect: Connection refused",
 	       "the error names the host");
 
-	/* fio --client says it lost a server without a "fio: " prefix. */
-	reduce_saved("clients-lost-read.json", NULL,
-		     "127.0.0.1:8801,localhost:8803", PHASE_READ, hosts, &all, NULL);
+	/*
+	 * fio --client says it lost a server without a "fio: " prefix: the
+	 * same output, its lines on the refused connection (up to the first
+	 * server's) replaced by those.
+	 */
+	saved = read_data("clients-down-read.json", NULL);
+	first = strstr(saved, "\n<vm> ");
+	if (!first || asprintf(&lost, "client <localhost>: timeout on SEND_ETA\n"
+			       "client: host=localhost disconnected\n%s",
+			       first + 1) < 0) {
+		printf("Bail out! cannot make the output of a lost host\n");
+		exit(1);
+	}
+	reduce_text(lost, NULL, "127.0.0.1:8801,localhost:8803", PHASE_READ,
+		    hosts, &all, NULL);
+	free(lost);
+	free(saved);
 	is_str(all.error,
 	       "client host localhost:8803: no results from this host; client <localhost>: timeout on SEND_ETA",
 	       "a host fio lost: fio's own line on it");
