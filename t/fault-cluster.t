@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 45
+plan 48
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -70,10 +70,11 @@ fio_reports() {
 # sandbox_cmd NAME COMMAND DAEMON: a sandbox command on the private
 # sandbox; once it has succeeded, $TMP/NAME.t holds the times (ms) it
 # began and returned: a daemon killed or frozen is so from the second, one
-# revived or thawed was not before the first.
+# revived or thawed was not before the first.  Its errors go to
+# $TMP/NAME.err.
 sandbox_cmd() {
 	sc_start=$(now_ms)
-	"$SANDBOX" "$2" "$PRIVATE_SANDBOX" "$3" >/dev/null 2>&1 &&
+	"$SANDBOX" "$2" "$PRIVATE_SANDBOX" "$3" >/dev/null 2>"$TMP/$1.err" &&
 		echo "$sc_start $(now_ms)" >"$TMP/$1.t"
 }
 
@@ -89,9 +90,17 @@ since_fault() {
 	echo $(( (fio_end - ${fault_at:-0}) / 1000 ))
 }
 
-# fault_fired NAME DESCRIPTION: the fault went, on its precondition.
+# fault_fired NAME DESCRIPTION: the fault went, on its precondition.  If
+# not, what the sandbox command said and what the cluster says: a case
+# whose precondition never came (fio reports nothing while a call blocks)
+# fails with the cluster's state, not only with its own.
 fault_fired() {
-	ok $([ -s "$TMP/$1.t" ]; echo $?) "$2"
+	[ -s "$TMP/$1.t" ]
+	ff_fired=$?
+	ok $ff_fired "$2"
+	[ $ff_fired = 0 ] && return
+	diag "$(cat "$TMP/$1.err" 2>/dev/null)"
+	diag "$(timeout 30 ceph health detail 2>&1; timeout 30 ceph fs status 2>&1)"
 }
 
 # completions LOG T...: of the writes in fio's latency log LOG (written
@@ -183,10 +192,12 @@ like "... the writes stalled for the pause, inside the write phase (before, firs
 matrix_row "OSD paused 4 s during a verified write (op timeout 20 s)" \
 	"completes, data verified" $elapsed
 
-# The MDS crashes and a new one takes over during a create run, once fio
-# reports creates (after its 30 s mount timeout); 3000 creates at 500/s
+# The MDS crashes and a new one takes over during a create run, on a new
+# sandbox (the one the OSD was paused on once had no MDS serving for
+# minutes afterwards, on a loaded machine), once fio reports creates (after its 30 s mount timeout); 3000 creates at 500/s
 # take 6 s at least.  (one sequence: a revive racing the kill's pid file
 # cleanup would leave the new daemon untracked)
+private_sandbox
 (await 30 fio_reports "$TMP/mds.json" "0 < j['write']['total_ios'] < 3000" &&
 	sandbox_cmd mds-down kill mds.a &&
 	sandbox_cmd mds-up revive mds.a) &
@@ -234,7 +245,7 @@ like "... having written before the crash and after it (fio's log: $io)" \
 # The unmount's statfs waits for the monitor until the op timeout: the
 # client saw the monitor gone.
 last=$(awk -F', ' '$3 == 1 { t = $1 } END { print t }' "$TMP/monrun_clat.1.log")
-ok $([ $(( fio_end - ${last:-0} )) -ge 5000 ]; echo $?) \
+ok $([ -n "$last" ] && [ $(( fio_end - last )) -ge 5000 ]; echo $?) \
 	"... and waited the 5 s op timeout for it after the last write ($(( fio_end - ${last:-0} )) ms)"
 # The unmount may also wait for the MDS to close the session, up to
 # client_shutdown_timeout (30 s by default): 44 s once on the host.
@@ -264,8 +275,12 @@ fio_failed "OSD crashed during a create run (op timeout 5 s)" \
 	$(watchdog_bound 5) "fio exits 1: cluster not answering" \
 	$(since_fault osd-down)
 
-# Then the monitor too: a new job cannot mount.
-"$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a >/dev/null 2>&1
+# Then the monitor too: a new job cannot mount.  (A second kill is refused:
+# a fault that did not happen must not pass for one.)
+run_ok "the monitor is killed" "$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a
+"$SANDBOX" kill "$PRIVATE_SANDBOX" mon.a 2>"$TMP/err"
+is "... and cannot be killed twice: exit 1" $? 1
+like "... saying so" "$(cat "$TMP/err")" '^ceph-sandbox: mon.a is not running$'
 fault_fio 60 "$TMP/mon.json" --name=w --filename=/mon/f --rw=write --bs=4k \
 	--size=4k --cephfs_mount_timeout=5
 # (the monitor wait, then at most the session close: twice the timeout)
