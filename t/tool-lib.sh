@@ -22,6 +22,16 @@ fio_of_other_version() {
 	chmod +x "$TMP/fio-other"
 }
 
+# tool_constant VAR FILE NAME: in VAR, the number a #define NAME in
+# tool/FILE gives, a bound the tool keeps by itself that a test's time
+# bound adds up.
+tool_constant() {
+	tc_value=$(sed -n "s/^#define[[:space:]]\{1,\}$3[[:space:]]\{1,\}\([0-9]\{1,\}\)\([[:space:]].*\)\{0,1\}\$/\1/p" \
+		"$top_srcdir/tool/$2")
+	[ -n "$tc_value" ] || bail_out "no #define $3 NUMBER in tool/$2"
+	eval "$1=\$tc_value"
+}
+
 # bench ARGS...: the tool on this test's root, report in $TMP/out, errors
 # in $TMP/err, exit status in $rc, seconds taken in $elapsed.  BENCH_ENGINE replaces the engine (an
 # option may not be given twice).

@@ -124,13 +124,17 @@ fuse_working() {
 	--size 64K --block-size 4K --fsync-every 4K --duration 60 \
 	--mount-timeout $MOUNT_TIMEOUT >"$TMP/out" 2>"$TMP/err" &
 pid=$!
-# Its end: fio's stop, the unmount and ceph-fuse's exit (a mount timeout
-# each at most), the cleanup's mount.
+# Its end, at most: fio's stop (the tool's grace, then it kills fio); the
+# mount busy with fio's files closing, ceph-fuse's exit after the
+# unmount (the mount timeout and the tool's margin); the cleanup's mount.
+tool_constant stop_grace runner.h STOP_GRACE_SEC
+tool_constant busy fusemount.c BUSY_SEC
+tool_constant exit_margin fusemount.c EXIT_MARGIN_SEC
 signal_when $MOUNT_TIMEOUT fuse_working TERM $pid "fio was writing through ceph-fuse" \
-	$((3 * MOUNT_TIMEOUT))
+	$((stop_grace + busy + MOUNT_TIMEOUT + exit_margin + MOUNT_TIMEOUT))
 is "SIGTERM during a ceph-fuse phase: exit 143" $rc 143
 diag "SIGTERM to exit: $elapsed s"
-[ "$rc" = 143 ] || tail -n 5 "$TMP/err" | diag_stream
+[ "$rc" = 143 ] || tail -n 5 "$TMP/out" "$TMP/err" | diag_stream
 like "... the phase says it was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... no ceph-fuse, mount or temporary file left" "$(ours_left)" ""

@@ -522,9 +522,10 @@ static void run_phase(struct bench *b, enum phase phase,
 	bool counters = o->perf_dump && !client_counters_unavailable(o);
 	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
-	struct fio_run run;
+	struct fio_run run = { 0 };
 	double fio_start, fio_sec;
 	unsigned int t;
+	int len;
 
 	for (t = 0; t < b->targets; t++)
 		plans[t] = (struct phase_plan){ phase, o->threads, files[t],
@@ -564,8 +565,12 @@ static void run_phase(struct bench *b, enum phase phase,
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;
-		snprintf(r->error, sizeof(r->error), "interrupted (%s)",
-			 strsignal(stop_signal));
+		len = snprintf(r->error, sizeof(r->error), "interrupted (%s)",
+			       strsignal(stop_signal));
+		if (run.killed)
+			snprintf(r->error + len, sizeof(r->error) - len,
+				 "; fio did not stop within %d s and was killed",
+				 STOP_GRACE_SEC);
 		for (t = 0; hosts && t < o->clients.count; t++)
 			if (hosts[t].ran)
 				hosts[t] = *r;

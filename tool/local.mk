@@ -18,6 +18,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
 	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
 	tool/sidebyside.c tool/sidebyside.h \
+	tool/runner.c tool/runner.h \
 	engine/escape.c engine/escape.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
@@ -27,7 +28,7 @@ bin_PROGRAMS += tool/cephfs-tool
 # The run directory is made and removed through libcephfs with the same
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
-	tool/runner.c tool/runner.h tool/rundir.c tool/rundir.h \
+	tool/rundir.c tool/rundir.h \
 	tool/fsstats.c tool/fsstats.h \
 	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
 	tool/elfsymbol.c tool/elfsymbol.h \
@@ -50,7 +51,7 @@ dist_man_MANS = tool/cephfs-tool.1
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via
+	t/unit-perfcounters t/unit-via t/unit-runner
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -78,6 +79,8 @@ t_unit_perfcounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 check_PROGRAMS += t/unit-elfsymbol
 TESTS += t/unit-elfsymbol

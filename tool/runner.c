@@ -18,9 +18,8 @@
 #include "fioresult.h"
 #include "runner.h"
 
-/* How often to look at fio, and how long it may take to stop. */
+/* How often to look at fio. */
 #define POLL_MSEC	100
-#define STOP_GRACE_SEC	15
 
 volatile sig_atomic_t stop_signal;
 
@@ -177,8 +176,10 @@ static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run
 		if (stop_signal && !stop_asked) {
 			kill(pid, SIGINT);
 			stop_asked = time(NULL);
-		} else if (stop_asked && time(NULL) - stop_asked > STOP_GRACE_SEC) {
+		} else if (stop_asked && !run->killed &&
+			   time(NULL) - stop_asked > STOP_GRACE_SEC) {
 			kill(pid, SIGKILL);
+			run->killed = true;
 		}
 		if (reader->on_status)
 			read_status(reader);

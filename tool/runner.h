@@ -9,9 +9,13 @@
 
 #include <json-c/json.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "jobfile.h"
+
+/* How long fio may take to stop once the tool is told to stop. */
+#define STOP_GRACE_SEC	15
 
 /* The signal that asked the tool to stop, or 0. */
 extern volatile sig_atomic_t stop_signal;
@@ -21,6 +25,8 @@ void runner_catch_signals(void);
 
 struct fio_run {
 	int status;			/* exit status, or -signal */
+	bool killed;			/* did not stop within STOP_GRACE_SEC of the
+					 * tool's stop signal: SIGKILLed */
 	double usr_sec;			/* CPU of fio and libcephfs' threads */
 	double sys_sec;
 	char *output;			/* fio's output file */

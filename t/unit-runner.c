@@ -1,0 +1,83 @@
+/*
+ * Stopping fio: once the tool is told to stop, fio gets SIGINT, and a fio
+ * that does not end within STOP_GRACE_SEC (a job blocked in a call to a
+ * cluster that does not answer) is killed, and the run says so.  `sleep`
+ * stands in for fio: run_fio runs any argument vector.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "tap.h"
+
+/* Beyond the grace, for the kill and the reaping (a loaded machine). */
+#define MARGIN_SEC 15
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* run_fio of `sleep 100`, told to stop from the start; its seconds. */
+static double stopped_run(struct fio_run *run, const char *dir)
+{
+	const char *argv[] = { "sleep", "100", NULL };
+	struct fio_command cmd = { .argv = argv };
+	char output[256], errors[256], error[256] = "";
+	double start = now_sec();
+
+	snprintf(output, sizeof(output), "%s/out.json", dir);
+	snprintf(errors, sizeof(errors), "%s/err", dir);
+	stop_signal = SIGINT;
+	ok(!run_fio(&cmd, output, errors, NULL, NULL, run, error, sizeof(error)),
+	   "the stand-in ran%s%s", *error ? ": " : "", error);
+	return now_sec() - start;
+}
+
+static void remove_dir(const char *dir)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/out.json", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/err", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/unit-runner.XXXXXX";
+	struct fio_run run;
+	double took;
+
+	if (!mkdtemp(dir))
+		return 1;
+
+	took = stopped_run(&run, dir);
+	is_int(run.status, -SIGINT, "a fio that stops on SIGINT ends by it");
+	ok(!run.killed, "... and is not killed");
+	ok(took < MARGIN_SEC, "... at once (%.1f s)", took);
+	fio_run_free(&run);
+
+	/* An ignored signal stays ignored across fork and exec. */
+	signal(SIGINT, SIG_IGN);
+	took = stopped_run(&run, dir);
+	is_int(run.status, -SIGKILL, "a fio that does not stop is killed");
+	ok(run.killed, "... and the run says so");
+	ok(took >= STOP_GRACE_SEC && took < STOP_GRACE_SEC + MARGIN_SEC,
+	   "... after the %d s grace (%.1f s, %d s margin)", STOP_GRACE_SEC,
+	   took, MARGIN_SEC);
+	fio_run_free(&run);
+
+	remove_dir(dir);
+	return done_testing();
+}
