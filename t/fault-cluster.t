@@ -192,10 +192,11 @@ like "... the writes stalled for the pause, inside the write phase (before, firs
 matrix_row "OSD paused 4 s during a verified write (op timeout 20 s)" \
 	"completes, data verified" $elapsed
 
-# The MDS crashes and a new one takes over during a create run, on a new
-# sandbox (the one the OSD was paused on once had no MDS serving for
-# minutes afterwards, on a loaded machine), once fio reports creates (after its 30 s mount timeout); 3000 creates at 500/s
-# take 6 s at least.  (one sequence: a revive racing the kill's pid file
+# The MDS crashes and a new one takes over during a create run, once fio
+# reports creates (after its 30 s mount timeout); 3000 creates at 500/s
+# take 6 s at least.  On a new sandbox: on the one the OSD was paused on,
+# creates once stopped in the first second, before any fault, and no MDS
+# served for minutes (a loaded machine; the cause was not found).  (one sequence: a revive racing the kill's pid file
 # cleanup would leave the new daemon untracked)
 private_sandbox
 (await 30 fio_reports "$TMP/mds.json" "0 < j['write']['total_ios'] < 3000" &&
