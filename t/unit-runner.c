@@ -62,6 +62,8 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 1;
 
+	/* A shell starts a background job with SIGINT ignored (CI does). */
+	signal(SIGINT, SIG_DFL);
 	took = stopped_run(&run, dir);
 	is_int(run.status, -SIGINT, "a fio that stops on SIGINT ends by it");
 	ok(!run.killed, "... and is not killed");
