@@ -9,7 +9,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "runner.h"
@@ -17,14 +16,6 @@
 
 /* Beyond the grace, for the kill and the reaping (a loaded machine). */
 #define MARGIN_SEC 15
-
-static double now_sec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* run_fio of `sleep 100`, told to stop from the start; its seconds. */
 static double stopped_run(struct fio_run *run, const char *dir)

@@ -56,14 +56,6 @@ struct bench {
 	double run_started;		/* now_sec() at the client's start */
 };
 
-static double now_sec(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
 /* Where fio works: the engine (NULL), or a ceph-fuse mount. */
 static const char *fuse_dir(const struct bench *b)
 {

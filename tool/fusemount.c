@@ -59,19 +59,6 @@ static bool mounted(const char *path)
 	return found;
 }
 
-static double seconds_of(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
-}
-
-static double now_sec(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static void pause_poll(void)
 {
 	const struct timespec tick = { 0, POLL_MSEC * 1000000L };

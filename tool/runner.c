@@ -128,9 +128,17 @@ static void child_exec(const struct fio_command *cmd, const char *stderr_path,
 	_exit(127);
 }
 
-static double seconds_of(const struct timeval *tv)
+double seconds_of(const struct timeval *tv)
 {
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+double now_sec(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 /*

@@ -17,6 +17,14 @@
 /* How long fio may take to stop once the tool is told to stop. */
 #define STOP_GRACE_SEC	15
 
+struct timeval;
+
+/* Seconds on the monotonic clock: deadlines and the run's own timings. */
+double now_sec(void);
+
+/* A child's CPU time (struct rusage) in seconds. */
+double seconds_of(const struct timeval *tv);
+
 /* The signal that asked the tool to stop, or 0. */
 extern volatile sig_atomic_t stop_signal;
 
