@@ -2,12 +2,30 @@
 
 #include <cephfs/libcephfs.h>
 #include <errno.h>
+#include <limits.h>
 #include <linux/falloc.h>
+#include <sys/uio.h>
 
 #include "fio.h"
 
 #include "io.h"
 #include "mount_cache.h"
+
+int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
+		   unsigned long long len, uint64_t off)
+{
+	struct iovec iov = { buf, len < INT_MAX ? len : INT_MAX };
+
+	return ceph_ll_readv(cmount, fh, &iov, 1, off);
+}
+
+int cephfs_write_at(struct ceph_mount_info *cmount, struct Fh *fh,
+		    const void *buf, unsigned long long len, uint64_t off)
+{
+	struct iovec iov = { (void *)buf, len < INT_MAX ? len : INT_MAX };
+
+	return ceph_ll_writev(cmount, fh, &iov, 1, off);
+}
 
 /*
  * cephfs_write_fsync: the write and its fsync are one I/O, as a write
@@ -20,9 +38,9 @@ static int cephfs_write_then_fsync(struct ceph_mount_info *cmount,
 {
 	int ret, synced;
 
-	*call = "ceph_ll_write";
-	ret = ceph_ll_write(cmount, cf->fh, io_u->offset, io_u->xfer_buflen,
-			    io_u->xfer_buf);
+	*call = CEPHFS_WRITE_CALL;
+	ret = cephfs_write_at(cmount, cf->fh, io_u->xfer_buf,
+			      io_u->xfer_buflen, io_u->offset);
 	if (ret < 0 || !cf->fsync_writes)
 		return ret;
 	synced = ceph_ll_fsync(cmount, cf->fh, 0);
@@ -40,9 +58,9 @@ static int cephfs_io_call(struct ceph_mount_info *cmount, struct io_u *io_u,
 
 	switch (io_u->ddir) {
 	case DDIR_READ:
-		*call = "ceph_ll_read";
-		return ceph_ll_read(cmount, cf->fh, io_u->offset,
-				    io_u->xfer_buflen, io_u->xfer_buf);
+		*call = CEPHFS_READ_CALL;
+		return cephfs_read_at(cmount, cf->fh, io_u->xfer_buf,
+				      io_u->xfer_buflen, io_u->offset);
 	case DDIR_WRITE:
 		return cephfs_write_then_fsync(cmount, cf, io_u, call);
 	case DDIR_SYNC:

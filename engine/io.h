@@ -6,7 +6,9 @@
 #define FIO_CEPHFS_IO_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
+struct ceph_mount_info;
 struct cephfs_mount;
 struct io_u;
 struct Inode;
@@ -19,6 +21,22 @@ struct cephfs_file {
 	unsigned int writes_running;	/* async writes under way (async lock) */
 	bool fsync_writes;		/* cephfs_write_fsync: each write fsyncs */
 };
+
+/*
+ * One transfer of @len bytes at @off, through ceph_ll_readv and
+ * ceph_ll_writev: ceph_ll_read and ceph_ll_write put two entries in the
+ * client's log per call, kept in memory at debug_client's default level,
+ * and each entry wakes the log thread.  These put one, as ceph_read and
+ * ceph_write do.  @len above INT_MAX transfers INT_MAX, a short transfer,
+ * so that the count fits the int returned.  Returns the bytes done or
+ * -errno.
+ */
+#define CEPHFS_READ_CALL "ceph_ll_readv"
+#define CEPHFS_WRITE_CALL "ceph_ll_writev"
+int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
+		   unsigned long long len, uint64_t off);
+int cephfs_write_at(struct ceph_mount_info *cmount, struct Fh *fh,
+		    const void *buf, unsigned long long len, uint64_t off);
 
 /*
  * Run @io_u's read, write, sync or trim with the blocking call, watched

@@ -90,13 +90,13 @@ static int cephfs_layout_write(struct thread_data *td, struct cephfs_data *cd,
 	uint64_t done = 0;
 	int ret = 0;
 
-	*call = "ceph_ll_write";
+	*call = CEPHFS_WRITE_CALL;
 	while (done < size && !td->terminate) {
 		unsigned long long len = bs < size - done ? bs : size - done;
 
 		fill_io_buffer(td, buf, len, len);
 		cephfs_call_begin(cd->mount);
-		ret = ceph_ll_write(cd->cmount, cf->fh, done, len, buf);
+		ret = cephfs_write_at(cd->cmount, cf->fh, buf, len, done);
 		cephfs_call_end(cd->mount);
 		if (ret <= 0)
 			return ret ? ret : -EIO;
@@ -125,7 +125,7 @@ static int cephfs_layout_write(struct thread_data *td, struct cephfs_data *cd,
  * name picks, not on the file: a job waiting on the file's own lock has
  * it open, which makes the MDS revoke the writer's buffer caps, and a
  * Ceph 16 or 18 client completes that revocation without waking the
- * ceph_ll_write waiting for it (its log: "completed revocation of Fcb",
+ * write waiting for it (its log: "completed revocation of Fcb",
  * then nothing).  butterfly.fio's two jobs hung so in 1 run of 3; not on
  * Ceph 20.  Jobs laying out different files of one directory do not wait
  * for each other, but for a rare shared byte.  The lock is tried, not
@@ -264,7 +264,7 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 		unsigned long long len = bs < end - off ? bs : end - off;
 
 		cephfs_call_begin(cd->mount);
-		ret = ceph_ll_read(cd->cmount, cf.fh, off, len, buf);
+		ret = cephfs_read_at(cd->cmount, cf.fh, buf, len, off);
 		cephfs_call_end(cd->mount);
 		if (ret == (int)len) {
 			off += len;
@@ -274,7 +274,7 @@ static int cephfs_pre_read(struct thread_data *td, struct cephfs_data *cd,
 		}
 	}
 	cephfs_close(cd, &cf);
-	return ret ? cephfs_error(td, ret, "ceph_ll_read", at) : 0;
+	return ret ? cephfs_error(td, ret, CEPHFS_READ_CALL, at) : 0;
 }
 
 /*

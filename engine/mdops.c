@@ -95,8 +95,8 @@ static int cephfs_write_create_data(struct cephfs_data *cd,
 	struct cephfs_options *o = cd->td->eo;
 	int ret;
 
-	ret = ceph_ll_write(cd->cmount, cf->fh, 0, o->create_bytes,
-			    cd->create_data);
+	ret = cephfs_write_at(cd->cmount, cf->fh, cd->create_data,
+			      o->create_bytes, 0);
 	if (ret >= 0 && ret < o->create_bytes)
 		return -EIO;
 	return ret < 0 ? ret : 0;
@@ -118,7 +118,7 @@ static int cephfs_md_create(struct cephfs_data *cd, const char *path)
 		ret = cephfs_write_create_data(cd, &cf);
 	cephfs_close(cd, &cf);
 	if (ret)
-		return cephfs_error(cd->td, ret, "ceph_ll_write", path);
+		return cephfs_error(cd->td, ret, CEPHFS_WRITE_CALL, path);
 	return 0;
 }
 

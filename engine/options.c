@@ -324,7 +324,7 @@ static const struct cephfs_number {
 	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
 	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
 	CEPHFS_NUMBER(async_threads, 0, 1024),
-	/* written by one ceph_ll_write, which returns an int */
+	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
 #undef CEPHFS_NUMBER
 };

@@ -181,9 +181,9 @@ quota_write() {
 "$CEPHFS_UTIL" mkdir "$d/quota" 755
 "$CEPHFS_UTIL" setxattr "$d/quota" ceph.quota.max_bytes 4096
 async=
-quota_write q1 1 ceph_ll_write ""
+quota_write q1 1 ceph_ll_writev ""
 async=--cephfs_async=emulated
-quota_write emulated-q16 16 ceph_ll_write "emulated: "
+quota_write emulated-q16 16 ceph_ll_writev "emulated: "
 if native_async; then
 	async=--cephfs_async=native
 	quota_write native-q16 16 ceph_ll_nonblocking_readv_writev "native: "

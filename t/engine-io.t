@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 36
+plan 38
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do
@@ -65,6 +65,32 @@ is "one walk per file, no lookup" \
 cephfs_fio "$TMP/link.json" --name=link --filename="$d/link" \
 	--rw=read --bs=64k --size=1m --verify=crc32c
 ok $? "a read through a symbolic link verifies what was written"
+# Each read and write adds one entry to the client's log, as ceph_read
+# and ceph_write do; ceph_ll_read and ceph_ll_write add two.  The log is
+# kept in memory at debug_client's default level, and each entry costs
+# its formatting and a wakeup of the log thread (4 KiB reads from the
+# client's cache: a quarter more a second with one).  Counted as the
+# entries of a job of 64 blocks less those of a job of one, to the
+# nearest whole entry a block: the others (lookups, caps) differ by a
+# few from run to run.
+client_entries() {
+	rm -f "$TMP/entries.log"
+	(CEPH_ARGS="$CEPH_ARGS --debug-client=3 --log-file=$TMP/entries.log" \
+		cephfs_fio "$TMP/entries.json" --name=entries --rw=$1 \
+		--filename="$d/entries" --bs=4k --size=$2) ||
+		{ echo "fio failed: $(tail -n 1 "$TMP/fio.err")"; return; }
+	grep -c ' client\.[0-9]' "$TMP/entries.log"
+}
+for rw in write read; do
+	one=$(client_entries $rw 4k)
+	blocks=$(client_entries $rw 256k)
+	case "$one$blocks" in
+	*[!0-9]*) per_block="$one $blocks" ;;
+	*) per_block=$(((blocks - one + 31) / 63)) ;;
+	esac
+	is "$rw: one client log entry a block (64 blocks: $blocks, 1: $one)" \
+		"$per_block" 1
+done
 
 # A time-capped write job: fio's end-of-job fsync opens every file of the
 # job, and the engine must not create the ones the job never reached.  The

@@ -132,7 +132,7 @@ for run in 1 2 3; do
 	(CEPH_ARGS="$CEPH_ARGS --debug-client=3 --log-file=$TMP/shared.\$pid.log" \
 		cephfs_fio "$TMP/shared$run.json" --name=s --filename="$d/shared$run" \
 		--rw=read --bs=64k --size=1m --numjobs=4)
-	writers="$writers $(grep -l ' ll_write' "$TMP"/shared.*.log | wc -l)"
+	writers="$writers $(grep -l ' pwritev(' "$TMP"/shared.*.log | wc -l)"
 	shared_bytes="$shared_bytes $(read_bytes "$TMP/shared$run.json")"
 done
 is "four jobs reading one new file: one of them laid it out, in each of 3 runs" \
