@@ -1,7 +1,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -9,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -82,27 +80,6 @@ static void last_line(const char *log, char *line, size_t len)
 		fclose(f);
 }
 
-static void child_exec(char *const *argv, const char *log, pid_t parent)
-{
-	int fd;
-
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)
-		_exit(127);
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-	}
-	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0)
-		dup2(fd, STDIN_FILENO);
-	execvp(argv[0], argv);
-	fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-	_exit(127);
-}
-
 /* Reap ceph-fuse, waiting until @deadline, then killing it. */
 static bool reap(struct fuse_mount *m, double deadline)
 {
@@ -148,7 +125,6 @@ int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
 		     size_t len)
 {
 	double deadline = now_sec() + fuse_mount_timeout(o) + EXIT_MARGIN_SEC;
-	pid_t parent = getpid();
 	struct fuse_args args;
 	char why[64];
 	int status;
@@ -160,10 +136,8 @@ int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
 		snprintf(error, len, "out of memory");
 		return -1;
 	}
-	fflush(NULL);
-	m->pid = fork();
-	if (!m->pid)
-		child_exec(args.argv, log, parent);
+	/* SIGTERM: ceph-fuse unmounts as it exits. */
+	m->pid = spawn_child(args.argv, log, SIGTERM);
 	fuse_args_free(&args);
 	if (m->pid < 0) {
 		m->pid = 0;

@@ -109,22 +109,29 @@ static void read_status(struct status_reader *r)
 	r->len -= used;
 }
 
-static void child_exec(const struct fio_command *cmd, const char *stderr_path,
-		       pid_t parent)
+pid_t spawn_child(char *const *argv, const char *log, int death_signal)
 {
+	pid_t parent = getpid(), pid;
 	int fd;
 
+	fflush(NULL);
+	pid = fork();
+	if (pid)
+		return pid;
 	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	prctl(PR_SET_PDEATHSIG, death_signal);
 	if (getppid() != parent)
 		_exit(127);
-	fd = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
 	}
-	execvp(cmd->argv[0], (char *const *)cmd->argv);
-	fprintf(stderr, "fio: cannot run '%s': %s\n", cmd->argv[0], strerror(errno));
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0)
+		dup2(fd, STDIN_FILENO);
+	execvp(argv[0], argv);
+	fprintf(stderr, "cannot run '%s': %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 
@@ -212,7 +219,7 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 	    struct fio_run *run, char *error, size_t error_len)
 {
 	struct status_reader reader = { .on_status = on_status, .ctx = ctx };
-	pid_t parent = getpid(), pid;
+	pid_t pid;
 	int ret;
 
 	memset(run, 0, sizeof(*run));
@@ -223,15 +230,13 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 			 strerror(errno));
 		return -1;
 	}
-	fflush(NULL);
-	pid = fork();
+	/* SIGKILL: fio's own stop would wait on a cluster that may not answer. */
+	pid = spawn_child((char *const *)cmd->argv, stderr_path, SIGKILL);
 	if (pid < 0) {
 		snprintf(error, error_len, "cannot start fio: %s", strerror(errno));
 		close(reader.fd);
 		return -1;
 	}
-	if (!pid)
-		child_exec(cmd, stderr_path, parent);
 	ret = wait_fio(pid, &reader, run);
 	if (on_status)
 		read_status(&reader);

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "jobfile.h"
 
@@ -24,6 +25,13 @@ double now_sec(void);
 
 /* A child's CPU time (struct rusage) in seconds. */
 double seconds_of(const struct timeval *tv);
+
+/*
+ * Start @argv (found on PATH) in a child of its own process group, stdin
+ * from /dev/null, stdout and stderr to @log, sent @death_signal should the
+ * tool die.  Returns its pid, or -1 with errno set.
+ */
+pid_t spawn_child(char *const *argv, const char *log, int death_signal);
 
 /* The signal that asked the tool to stop, or 0. */
 extern volatile sig_atomic_t stop_signal;
