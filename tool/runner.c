@@ -230,7 +230,7 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 			 strerror(errno));
 		return -1;
 	}
-	/* SIGKILL: fio's own stop would wait on a cluster that may not answer. */
+	/* SIGKILL: with the tool gone, nothing would read what fio finishes. */
 	pid = spawn_child((char *const *)cmd->argv, stderr_path, SIGKILL);
 	if (pid < 0) {
 		snprintf(error, error_len, "cannot start fio: %s", strerror(errno));
