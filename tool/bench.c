@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -45,7 +44,7 @@ struct bench {
 	struct phase_plan *plans;	/* per target, of the phase running */
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
-	struct timespec started;
+	double started;			/* now_sec() at the first client's start */
 	struct plot *plot;		/* --plot, shared by every client's run */
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
@@ -336,15 +335,6 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 	fio_output_free(&out);
 }
 
-static double seconds_since(const struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - start->tv_sec) +
-	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 /* A phase's reported rate in the unit of its rate log: KiB/s, or files/s
  * for size 0; NAN when it has none. */
 static double logged_unit_rate(const struct bench_options *o,
@@ -363,7 +353,7 @@ static void plot_phase(struct bench *b, enum phase phase, double start_sec,
 	struct plot_series *s;
 
 	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
-			    seconds_since(&b->started), logged_unit_rate(b->o, r));
+			    now_sec() - b->started, logged_unit_rate(b->o, r));
 	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
@@ -510,7 +500,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
-	double start_sec = seconds_since(&b->started);
+	double start_sec = now_sec() - b->started;
 	bool counters = o->perf_dump && !client_counters_unavailable(o);
 	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
@@ -975,7 +965,7 @@ int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
 	struct plot plot = { 0 };
-	struct timespec started;
+	double started;
 	unsigned int c, n = 0;
 	bool ok = true, reported;
 	int code;
@@ -984,7 +974,7 @@ int bench_run(const struct bench_options *o)
 	if (via_has(&o->via, VIA_FUSE))
 		fuse_private_namespace();
 	runner_catch_signals();
-	clock_gettime(CLOCK_MONOTONIC, &started);
+	started = now_sec();
 	for (n = 0; ok && n < o->via.count && !stop_signal; n++) {
 		if (n && !finish_client(&runs[n - 1])) {
 			ok = false;
