@@ -119,6 +119,9 @@ fuse_working() {
 		[ -n "$(run_dir)" ] &&
 		"$CEPHFS_UTIL" ls "$CEPHFS_DIR/$(run_dir)" 2>/dev/null | grep -q .
 }
+session_timeout=$(ceph -c "$CEPH_CONF" --connect-timeout 30 fs get "$CEPHFS_FS" -f json |
+	python3 -c "import json, sys; print(json.load(sys.stdin)['mdsmap']['session_timeout'])") ||
+	bail_out "cannot read $CEPHFS_FS's session_timeout"
 "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
 	--root-path "$CEPHFS_DIR" --via fuse --threads 2 --files 2000 \
 	--size 64K --block-size 4K --fsync-every 4K --duration 60 \
@@ -126,15 +129,19 @@ fuse_working() {
 pid=$!
 # Its end, at most: fio's stop (the tool's grace, then it kills fio); the
 # mount busy with fio's files closing, ceph-fuse's exit after the
-# unmount (the mount timeout and the tool's margin); the cleanup's mount.
+# unmount (the mount timeout and the tool's margin); the cleanup's mount,
+# and its wait on the caps of a ceph-fuse that left without closing its
+# MDS session (killed, or its own close timed out): until the MDS's
+# session_timeout (a listing waited 62 s after ceph-fuse was killed).
 tool_constant stop_grace runner.h STOP_GRACE_SEC
 tool_constant busy fusemount.c BUSY_SEC
 tool_constant exit_margin fusemount.c EXIT_MARGIN_SEC
 signal_when $MOUNT_TIMEOUT fuse_working TERM $pid "fio was writing through ceph-fuse" \
-	$((stop_grace + busy + MOUNT_TIMEOUT + exit_margin + MOUNT_TIMEOUT))
+	$((stop_grace + busy + MOUNT_TIMEOUT + exit_margin + MOUNT_TIMEOUT + session_timeout))
 is "SIGTERM during a ceph-fuse phase: exit 143" $rc 143
 diag "SIGTERM to exit: $elapsed s"
-[ "$rc" = 143 ] || tail -n 5 "$TMP/out" "$TMP/err" | diag_stream
+[ "$rc" = 143 ] || tail -n 5 "$TMP/out" "$TMP/err" $(find "$TMPDIR" -name ceph-fuse.log) |
+	diag_stream
 like "... the phase says it was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... no ceph-fuse, mount or temporary file left" "$(ours_left)" ""

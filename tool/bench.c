@@ -474,9 +474,13 @@ static void unmount_after_phase(struct bench *b, struct phase_result *r)
 
 	if (!b->fuse.pid)
 		return;
-	if (fuse_mount_stop(&b->fuse, b->o, error, sizeof(error)) && !r->failed) {
+	if (fuse_mount_stop(&b->fuse, b->o, error, sizeof(error))) {
+		/* A failed phase keeps its first error; this one still matters. */
+		if (r->failed)
+			fprintf(stderr, "cephfs-tool: --via fuse: %s\n", error);
+		else
+			snprintf(r->error, sizeof(r->error), "--via fuse: %s", error);
 		r->failed = true;
-		snprintf(r->error, sizeof(r->error), "--via fuse: %s", error);
 	}
 	r->usr_sec += b->fuse.usr_sec;
 	r->sys_sec += b->fuse.sys_sec;
