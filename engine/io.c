@@ -14,9 +14,13 @@
 int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
 		   unsigned long long len, uint64_t off)
 {
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+	return ceph_ll_read(cmount, fh, off, len < INT_MAX ? len : INT_MAX, buf);
+#else
 	struct iovec iov = { buf, len < INT_MAX ? len : INT_MAX };
 
 	return ceph_ll_readv(cmount, fh, &iov, 1, off);
+#endif
 }
 
 int cephfs_write_at(struct ceph_mount_info *cmount, struct Fh *fh,

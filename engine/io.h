@@ -27,11 +27,17 @@ struct cephfs_file {
  * ceph_ll_writev: ceph_ll_read and ceph_ll_write put two entries in the
  * client's log per call, kept in memory at debug_client's default level,
  * and each entry wakes the log thread.  These put one, as ceph_read and
- * ceph_write do.  @len above INT_MAX transfers INT_MAX, a short transfer,
- * so that the count fits the int returned.  Returns the bytes done or
- * -errno.
+ * ceph_write do.  Except for reads where libcephfs has the nonblocking
+ * call (Ceph 20): there ceph_ll_readv read cold 4 MiB blocks 10% slower
+ * than ceph_ll_read, with 8% more CPU, and no faster from the cache.
+ * @len above INT_MAX transfers INT_MAX, a short transfer, so that the
+ * count fits the int returned.  Returns the bytes done or -errno.
  */
+#ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
+#define CEPHFS_READ_CALL "ceph_ll_read"
+#else
 #define CEPHFS_READ_CALL "ceph_ll_readv"
+#endif
 #define CEPHFS_WRITE_CALL "ceph_ll_writev"
 int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
 		   unsigned long long len, uint64_t off);
