@@ -719,7 +719,7 @@ int main(int argc, char **argv)
 	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
 	if (cfg.qd) {
-		fprintf(stderr, "raw-loop: --qd %u: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later)\n",
+		fprintf(stderr, "raw-loop: --qd %u: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 20 has it, Ceph 16 and 18 do not)\n",
 			cfg.qd);
 		return 2;
 	}

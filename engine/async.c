@@ -1,7 +1,7 @@
 /*
  * Asynchronous I/O for iodepth > 1, two ways:
  *
- * - emulated: libcephfs before Ceph 18 has only blocking calls, so a set
+ * - emulated: the libcephfs of Ceph 16 and 18 has only blocking calls, so a set
  *   of submitter threads takes queued io_us in order and runs them;
  * - native: reads and writes go through ceph_ll_nonblocking_readv_writev
  *   from fio's own thread, and libcephfs calls back when each is done.

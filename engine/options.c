@@ -260,7 +260,7 @@ struct fio_option cephfs_fio_options[] = {
 		.def	= CEPHFS_ASYNC_DEFAULT,
 		.posval	= {
 			{ .ival = "native", .oval = CEPHFS_ASYNC_NATIVE,
-			  .help = "libcephfs' ceph_ll_nonblocking_readv_writev (Ceph 18 and later)" },
+			  .help = "libcephfs' ceph_ll_nonblocking_readv_writev (Ceph 20; not Ceph 16 or 18)" },
 			{ .ival = "emulated", .oval = CEPHFS_ASYNC_EMULATED,
 			  .help = "Submitter threads running the blocking calls" },
 		},
@@ -458,7 +458,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 	}
 #ifndef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
 	if (o->async == CEPHFS_ASYNC_NATIVE) {
-		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 18 and later); use cephfs_async=emulated\n");
+		log_err("cephfs: cephfs_async=native: this libcephfs has no ceph_ll_nonblocking_readv_writev (Ceph 20 has it, Ceph 16 and 18 do not); use cephfs_async=emulated\n");
 		return true;
 	}
 #endif

@@ -16,7 +16,7 @@ cephfs_fio "$TMP/t.json" --name=t --filename="$d/trim" --rw=trim --bs=64k --size
 ok $? "trim it all"
 is "fio counts the trimmed bytes" "$(json_eval "$TMP/t.json" "d['jobs'][0]['trim']['io_bytes']")" 1048576
 is "size is kept" "$(size_of "$d/trim")" 1048576
-# iodepth > 1 takes the async path (native on Ceph 18 and later), where a
+# iodepth > 1 takes the async path (native on Ceph 20), where a
 # trim once went to the read/write call and crashed fio (Ceph 20).
 cephfs_fio "$TMP/tq.json" --name=tq --filename="$d/trim" --rw=randtrim \
 	--bs=4k --size=1m --iodepth=16
