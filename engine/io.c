@@ -11,13 +11,19 @@
 #include "io.h"
 #include "mount_cache.h"
 
+/* What one call transfers, so that its count fits the int returned. */
+static size_t cephfs_transfer_len(unsigned long long len)
+{
+	return len < INT_MAX ? len : INT_MAX;
+}
+
 int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
 		   unsigned long long len, uint64_t off)
 {
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
-	return ceph_ll_read(cmount, fh, off, len < INT_MAX ? len : INT_MAX, buf);
+	return ceph_ll_read(cmount, fh, off, cephfs_transfer_len(len), buf);
 #else
-	struct iovec iov = { buf, len < INT_MAX ? len : INT_MAX };
+	struct iovec iov = { buf, cephfs_transfer_len(len) };
 
 	return ceph_ll_readv(cmount, fh, &iov, 1, off);
 #endif
@@ -26,7 +32,7 @@ int cephfs_read_at(struct ceph_mount_info *cmount, struct Fh *fh, void *buf,
 int cephfs_write_at(struct ceph_mount_info *cmount, struct Fh *fh,
 		    const void *buf, unsigned long long len, uint64_t off)
 {
-	struct iovec iov = { (void *)buf, len < INT_MAX ? len : INT_MAX };
+	struct iovec iov = { (void *)buf, cephfs_transfer_len(len) };
 
 	return ceph_ll_writev(cmount, fh, &iov, 1, off);
 }
