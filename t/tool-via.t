@@ -119,8 +119,8 @@ fuse_working() {
 		[ -n "$(run_dir)" ] &&
 		"$CEPHFS_UTIL" ls "$CEPHFS_DIR/$(run_dir)" 2>/dev/null | grep -q .
 }
-session_timeout=$(ceph -c "$CEPH_CONF" --connect-timeout 30 fs get "$CEPHFS_FS" -f json |
-	python3 -c "import json, sys; print(json.load(sys.stdin)['mdsmap']['session_timeout'])") ||
+ceph -c "$CEPH_CONF" --connect-timeout 30 fs get "$CEPHFS_FS" -f json >"$TMP/fs.json" &&
+	session_timeout=$(json_eval "$TMP/fs.json" "d['mdsmap']['session_timeout']") ||
 	bail_out "cannot read $CEPHFS_FS's session_timeout"
 "$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
 	--root-path "$CEPHFS_DIR" --via fuse --threads 2 --files 2000 \
