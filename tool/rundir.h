@@ -35,8 +35,8 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 		  size_t error_len);
 
 /* Remove everything inside the run directory, and the directory itself
- * when @remove_dir; a run directory that does not exist is no error. */
+ * when @remove_run_dir; a run directory that does not exist is no error. */
 int rundir_clear(const struct bench_options *o, const char *name,
-		 bool remove_dir, char *error, size_t error_len);
+		 bool remove_run_dir, char *error, size_t error_len);
 
 #endif
