@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 103
+plan 111
 
 usage() {
 	start=$(date +%s)
@@ -168,4 +168,19 @@ refused "engine .so missing" "--engine: cannot read '/no/engine.so'" \
 	bench --fio "$FIO" --engine /no/engine.so
 refused "--json to an unwritable path" "--json: cannot write '/no/dir/out.json'" \
 	bench $E --json /no/dir/out.json
+# Numbers fio would store changed: fsync= is an unsigned int, where 2^32 + 1
+# blocks would be 1 (an fsync after every block); every number is read
+# with strtoll; the engine's client_oc_size too.
+refused "--fsync-every of 2^32 + 1 blocks, which fio would store as 1" \
+	"--fsync-every: invalid value '17592186048512' \\(fio's job file would have fsync=4294967297; at most 4294967295 fits\\)" \
+	bench $E --size 1M --block-size 4K --fsync-every 17592186048512
+refused "--size above fio's LLONG_MAX" \
+	"--size: invalid value '9223372036854775808' \\(fio's job file would have filesize=9223372036854775808; at most 9223372036854775807 fits\\)" \
+	bench $E --no-verify --size 9223372036854775808
+refused "--client-oc-size above the engine's LLONG_MAX" \
+	"--client-oc-size: invalid value '18446744073709551615' \\(fio's job file would have cephfs_client_oc_size=18446744073709551615; at most 9223372036854775807 fits\\)" \
+	bench $E --client-oc-size 18446744073709551615
+usage bench --dry-run --size 1M --block-size 4K --fsync-every 17592186040320
+is "--fsync-every of 2^32 - 1 blocks: accepted" $rc 0
+is "... fio's job file has it as given" "$(grep -c '^fsync=4294967295$' "$TMP/out")" 1
 done_testing

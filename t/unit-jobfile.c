@@ -183,15 +183,15 @@ static const struct {
 	/* fio's unsigned int: (2^32 - 1) blocks of 4096 bytes */
 	{ "bench --size 1M --block-size 4K --fsync-every 17592186040320", "fsync=4294967295",
 	  "bench --size 1M --block-size 4K --fsync-every 17592186040321",
-	  "--fsync-every: invalid value '17592186040321' (fio's job file would have fsync=4294967296, where fio stores at most 4294967295)" },
+	  "--fsync-every: invalid value '17592186040321' (fio's job file would have fsync=4294967296; at most 4294967295 fits)" },
 	/* the issue's: 2^32 + 1 blocks, which fio would store as 1 */
 	{ NULL, NULL,
 	  "bench --size 1M --block-size 4K --fsync-every 17592186048512",
-	  "--fsync-every: invalid value '17592186048512' (fio's job file would have fsync=4294967297," },
+	  "--fsync-every: invalid value '17592186048512' (fio's job file would have fsync=4294967297;" },
 	/* fio reads numbers with strtoll */
 	{ "bench --no-verify --block-size 4K --size 9223372036854775807", "filesize=9223372036854775807",
 	  "bench --no-verify --block-size 4K --size 9223372036854775808",
-	  "--size: invalid value '9223372036854775808' (fio's job file would have filesize=9223372036854775808," },
+	  "--size: invalid value '9223372036854775808' (fio's job file would have filesize=9223372036854775808;" },
 	{ "bench --no-verify --size 9223372036854775807 --block-size 9223372036854775807", "bs=9223372036854775807",
 	  "bench --no-verify --size 18446744073709551615 --block-size 9223372036854775808",
 	  "--block-size: invalid value '9223372036854775808'" },
@@ -247,8 +247,6 @@ static void test_number_limits(void)
 		ok(try_line(number_limits[i].refused, &o, error, sizeof(error)) == PARSE_ERROR &&
 		   !strncmp(error, number_limits[i].error, strlen(number_limits[i].error)),
 		   "%s: refused naming the option", number_limits[i].refused);
-		if (strncmp(error, number_limits[i].error, strlen(number_limits[i].error)))
-			printf("# got: %s\n", error);
 	}
 }
 

@@ -151,7 +151,7 @@ bool jobfile_numbers_fit(const struct bench_options *o, char *error,
 			continue;
 		if (error)
 			snprintf(error, error_len,
-				 "--%s: invalid value '%" PRIu64 "' (fio's job file would have %s=%" PRIu64 ", where fio stores at most %" PRIu64 ")",
+				 "--%s: invalid value '%" PRIu64 "' (fio's job file would have %s=%" PRIu64 "; at most %" PRIu64 " fits)",
 				 job_numbers[n].option, given, job_numbers[n].key,
 				 value, job_numbers[n].max);
 		return false;
