@@ -36,13 +36,21 @@ static const struct {
 	  "--perf-dump out/pd#x" },
 };
 
-static void parse_line(const char *line, struct bench_options *o)
+static enum parse_result try_line(const char *line, struct bench_options *o,
+				  char *error, size_t len)
 {
-	char *argv[MAX_ARGS], error[256];
+	char *argv[MAX_ARGS];
 	int argc = split_command_line(line, argv, MAX_ARGS);
 
 	options_init(o, "/usr/bin/fio", "/usr/lib/fio-cephfs/fio-cephfs.so");
-	if (options_parse(o, argc, argv, error, sizeof(error)) != PARSE_OK) {
+	return options_parse(o, argc, argv, error, len);
+}
+
+static void parse_line(const char *line, struct bench_options *o)
+{
+	char error[256];
+
+	if (try_line(line, o, error, sizeof(error)) != PARSE_OK) {
 		printf("Bail out! %s: %s\n", line, error);
 		exit(1);
 	}
@@ -218,16 +226,6 @@ static const struct {
 	{ "bench --duration 31536000", "runtime=31536000",
 	  "bench --duration 31536001", "--duration: invalid value '31536001'" },
 };
-
-static enum parse_result try_line(const char *line, struct bench_options *o,
-				  char *error, size_t len)
-{
-	char *argv[MAX_ARGS];
-	int argc = split_command_line(line, argv, MAX_ARGS);
-
-	options_init(o, "/usr/bin/fio", "/usr/lib/fio-cephfs/fio-cephfs.so");
-	return options_parse(o, argc, argv, error, len);
-}
 
 static void test_number_limits(void)
 {
