@@ -67,6 +67,7 @@ static const struct {
 	[JN_IODEPTH] = { "iodepth", INT_MAX, "queue-depth" },
 	/* FIO_OPT_STR_VAL_TIME: seconds, stored as microseconds */
 	[JN_RUNTIME] = { "runtime", LLONG_MAX / 1000000, "duration" },
+	/* the engine's, which it checks at init */
 	[JN_UID] = { "cephfs_uid", CEPHFS_ID_MAX, "uid" },
 	[JN_GID] = { "cephfs_gid", CEPHFS_ID_MAX, "gid" },
 	[JN_CLIENT_OC] = { "cephfs_client_oc", 1, "client-oc" },
