@@ -419,6 +419,13 @@ static bool check_combinations(const struct bench_options *o,
 			       "the plot is SVG: the name must end in .svg");
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
+	/* Ceph parses client_oc_size as a signed 64-bit size. */
+	if (o->client_oc_size > INT64_MAX) {
+		snprintf(value, sizeof(value), "%llu",
+			 (unsigned long long)o->client_oc_size);
+		return invalid(error, len, "client-oc-size", value,
+			       "must be at most 9223372036854775807, the largest client_oc_size Ceph takes");
+	}
 	/*
 	 * The engine writes a short last block (cephfs_clip_to_size), as the
 	 * original does, but fio's verify headers do not fit a tiny one.
