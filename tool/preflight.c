@@ -181,28 +181,26 @@ static bool plain_for_fio(const char *what, const char *path, char *error,
 static bool tmpdir_ready(const struct bench_options *o, const char *tmp,
 			 char *error, size_t len)
 {
-	const char *why = NULL;
+	const char *why = NULL, *carrier = NULL;
 	struct stat st;
 
+	if (o->plot)
+		carrier = "fio's job file (--plot's rate logs)";
+	else if (o->perf_dump && PERF_DUMP_SOCKET_IN_TMPDIR)
+		carrier = "the admin socket's path (--perf-dump: Ceph expands $cluster, $name... there)";
+	if (carrier && !plain_for("TMPDIR", tmp, carrier, error, len))
+		return false;
 	if (stat(tmp, &st))
 		why = errno == ENOENT ? "does not exist" : strerror(errno);
 	else if (!S_ISDIR(st.st_mode))
 		why = "is not a directory";
 	else if (access(tmp, W_OK | X_OK))
 		why = "is not writable";
-	if (why) {
-		snprintf(error, len, "TMPDIR: '%s' %s (the tool makes its working directory there)",
-			 tmp, why);
-		return false;
-	}
-	if (o->plot)
-		return plain_for("TMPDIR", tmp, "fio's job file (--plot's rate logs)",
-				 error, len);
-	if (o->perf_dump && PERF_DUMP_SOCKET_IN_TMPDIR)
-		return plain_for("TMPDIR", tmp,
-				 "the admin socket's path (--perf-dump: Ceph expands $cluster, $name... there)",
-				 error, len);
-	return true;
+	if (!why)
+		return true;
+	snprintf(error, len, "TMPDIR: '%s' %s (the tool makes its working directory there)",
+		 tmp, why);
+	return false;
 }
 
 /*
