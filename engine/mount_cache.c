@@ -246,14 +246,18 @@ static int keyring_file(struct ceph_mount_info *cmount, char *path,
 /*
  * A keyring that exists but cannot be read would fail ceph_init() as if
  * the cluster refused: say which file instead.  None at all is left to
- * Ceph (explain_mount_error), as a cluster without cephx needs none.
+ * Ceph (explain_mount_error); without cephx Ceph loads none.
  */
 static int keyring_check(struct ceph_mount_info *cmount, const char **failed,
 			 char *why, size_t why_len)
 {
-	char path[PATH_MAX];
-	int ret = keyring_file(cmount, path, sizeof(path));
+	char path[PATH_MAX], auth[256];
+	int ret;
 
+	if (!ceph_conf_get(cmount, "auth_client_required", auth, sizeof(auth)) &&
+	    !strstr(auth, "cephx"))
+		return 0;
+	ret = keyring_file(cmount, path, sizeof(path));
 	if (ret >= 0 || !*path)
 		return 0;
 	*failed = "keyring";
