@@ -266,19 +266,16 @@ static int keyring_check(struct ceph_mount_info *cmount, const char **failed,
 }
 
 /* ceph_mount() mounts a root that is a file, and every call in it then
- * fails with EACCES: say what it is. */
+ * fails with EACCES: say what it is.  A root it cannot look at is left
+ * to the calls that use it. */
 static int root_is_directory(struct ceph_mount_info *cmount,
 			     const struct cephfs_mount_config *cfg,
 			     const char **failed, char *why, size_t why_len)
 {
 	struct ceph_statx stx;
-	int ret;
 
-	*failed = "ceph_statx";
-	ret = ceph_statx(cmount, "/", &stx, CEPH_STATX_MODE, 0);
-	if (ret)
-		return ret;
-	if (S_ISDIR(stx.stx_mode))
+	if (ceph_statx(cmount, "/", &stx, CEPH_STATX_MODE, 0) ||
+	    S_ISDIR(stx.stx_mode))
 		return 0;
 	*failed = "ceph_mount";
 	snprintf(why, why_len, "root '%s' is not a directory", cfg->root);
@@ -356,13 +353,14 @@ static int filesystem_exists(const struct cephfs_mount_config *cfg)
  */
 static void explain_mount_error(struct ceph_mount_info *cmount,
 				const struct cephfs_mount_config *cfg, int ret,
-				char *why, size_t why_len)
+				const char *failed, char *why, size_t why_len)
 {
 	char fs[300], keyring[PATH_MAX];
 	int exists;
 
-	/* What KeyRing::load says of a file it cannot parse. */
-	if (ret == -EIO && !keyring_file(cmount, keyring, sizeof(keyring))) {
+	/* What ceph_init says of a keyring KeyRing::load cannot parse. */
+	if (ret == -EIO && !strcmp(failed, "ceph_init") &&
+	    !keyring_file(cmount, keyring, sizeof(keyring))) {
 		snprintf(why, why_len, "keyring '%s' is not a keyring Ceph can load",
 			 keyring);
 		return;
@@ -537,7 +535,7 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	}
 	return 0;
 explain:
-	explain_mount_error(cmount, cfg, ret, why, why_len);
+	explain_mount_error(cmount, cfg, ret, *failed, why, why_len);
 	goto release;
 unmount:
 	ceph_unmount(cmount);
