@@ -248,6 +248,29 @@ static void test_number_limits(void)
 	}
 }
 
+/* --keep-job's names: PATH, PATH.fuse through ceph-fuse, .<host dir> per
+ * client host. */
+static void test_kept_names(void)
+{
+	struct bench_options o;
+	char path[64], *name;
+
+	jobfile_client_path(VIA_LIBCEPHFS, "k.fio", path, sizeof(path));
+	is_str(path, "k.fio", "libcephfs: the path as given");
+	jobfile_client_path(VIA_FUSE, "k.fio", path, sizeof(path));
+	is_str(path, "k.fio.fuse", "ceph-fuse: .fuse added");
+	parse_line("bench", &o);
+	name = jobfile_target_path(&o, "k.fio", 0);
+	is_str(name, "k.fio", "no --clients: one job file, the path");
+	free(name);
+	options_free(&o);
+	parse_line("bench --clients a,[::1]:8801", &o);
+	name = jobfile_target_path(&o, "k.fio", 1);
+	is_str(name, "k.fio.__1_8801", "--clients: the host's directory added");
+	free(name);
+	options_free(&o);
+}
+
 int main(void)
 {
 	test_cases();
@@ -256,5 +279,6 @@ int main(void)
 	test_commands();
 	test_client_command();
 	test_number_limits();
+	test_kept_names();
 	return done_testing();
 }

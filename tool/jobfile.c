@@ -17,6 +17,24 @@ const char *phase_section(enum phase phase)
 	return phase == PHASE_WRITE ? "write" : "read";
 }
 
+char *jobfile_target_path(const struct bench_options *o, const char *path,
+			  unsigned int target)
+{
+	char *name;
+
+	if (!o->clients.count)
+		return strdup(path);
+	if (asprintf(&name, "%s.%s", path, o->clients.hosts[target].dir) < 0)
+		return NULL;
+	return name;
+}
+
+void jobfile_client_path(enum via_client via, const char *path, char *name,
+			 size_t len)
+{
+	snprintf(name, len, "%s%s", path, via == VIA_FUSE ? ".fuse" : "");
+}
+
 /*
  * Size 0 moves no data, and the engine counts one block per file; fio
  * would still fill a buffer of the block size per job (8 MiB of the

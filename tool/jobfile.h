@@ -61,6 +61,18 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *rate_log, const char *fuse);
 
 /*
+ * A target's job file: @path alone, or @path.<host dir> per client host
+ * with --clients.  NULL when out of memory.
+ */
+char *jobfile_target_path(const struct bench_options *o, const char *path,
+			  unsigned int target);
+
+/* The job file of a client's run: @path, or @path.fuse through ceph-fuse
+ * (so that --keep-job keeps both of --via libcephfs,fuse). */
+void jobfile_client_path(enum via_client via, const char *path, char *name,
+			 size_t len);
+
+/*
  * The fio command of one phase: results as json+ (latency bins merge
  * across threads) in the output file; with --progress, fio adds a status
  * document there every second.  With --clients, one `fio --client` runs
