@@ -38,6 +38,9 @@ static const struct {
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
 	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },
+	{ "bench --root-path /..", "--root-path: invalid value '/..' (a '..' component: give the directory without it)" },
+	{ "bench --root-path /a/../b", "--root-path: invalid value '/a/../b' (a '..' component: give the directory without it)" },
+	{ "bench --root-path //a/..//", "--root-path: invalid value '//a/..//' (a '..' component: give the directory without it)" },
 	{ "bench --duration soon", "--duration: invalid value 'soon' (must be 0 to 31536000)" },
 	{ "bench --progress-interval 0", "--progress-interval: invalid value '0' (must be 1 to 100)" },
 	{ "bench --progress-interval 101", "--progress-interval: invalid value '101' (must be 1 to 100)" },
@@ -155,6 +158,33 @@ static void test_values(void)
 	       PARSE_ERROR, "--version does not hide a bad value");
 }
 
+/* libcephfs gets the root without empty and '.' components, its names'
+ * bytes as given. */
+static void test_root_paths(void)
+{
+	static const struct {
+		const char *line, *root;
+	} roots[] = {
+		{ "bench --root-path //", "/" },
+		{ "bench --root-path ///", "/" },
+		{ "bench --root-path /./", "/" },
+		{ "bench --root-path /a/./b/", "/a/b" },
+		{ "bench --root-path /a//b", "/a/b" },
+		{ "bench --root-path=/a/b/", "/a/b" },
+		{ "bench --root-path /a#b/c%41/...", "/a#b/c%41/..." },
+	};
+	struct bench_options o;
+	char error[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		if (!ok(parse(roots[i].line, &o, error, sizeof(error)) == PARSE_OK,
+			"taken: %s%s", roots[i].line, error))
+			continue;
+		is_str(o.root_path, roots[i].root, "  ... as the directory it names");
+	}
+}
+
 /* The ends of upstream's ranges are taken; 0 workers keeps the default. */
 static void test_range_ends(void)
 {
@@ -220,6 +250,7 @@ int main(void)
 	test_defaults();
 	test_values();
 	test_range_ends();
+	test_root_paths();
 	test_split();
 	test_shared_file();
 	return done_testing();

@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "jobfile.h"
 #include "options.h"
+#include "pathutil.h"
 #include "size.h"
 
 enum value_kind {
@@ -544,6 +545,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		s = spec_of(index, c);
 		if (!s || !set_value(s, o, optarg, error, error_len))
 			return PARSE_ERROR;
+		/* libcephfs mounted "//" as a root whose first mkdir crashed. */
+		if (s->kind == V_PATH_ABS && !path_normalise(optarg)) {
+			invalid(error, error_len, s->name, optarg,
+				"a '..' component: give the directory without it");
+			return PARSE_ERROR;
+		}
 		if (given[canonical_spec(s)]) {
 			snprintf(error, error_len, "--%s: given twice", s->name);
 			return PARSE_ERROR;
