@@ -34,6 +34,16 @@ static const struct {
 	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
 	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --size 4194305 --block-size 4M", "--size: invalid value '4194305' (its last block, 1 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	/* verify's header must fit every block: the file's only one, each
+	 * --block-size one, the last short one. */
+	{ "bench --size 1", "--size: invalid value '1' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 44", "--size: invalid value '44' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 511 --block-size 4K", "--size: invalid value '511' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 100 --block-size 100", "--size: invalid value '100' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 4K --block-size 1", "--block-size: invalid value '1' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1M --block-size 511", "--block-size: invalid value '511' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1000 --block-size 512", "--size: invalid value '1000' (its last block, 488 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --shared-file --threads 2 --size 512 --block-size 256", "--block-size: invalid value '256' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
 	{ "bench --size 20000000TB", "--size: invalid value '20000000TB' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
@@ -197,6 +207,10 @@ static void test_range_ends(void)
 		"bench --plot rates.SVG", "bench --plot /tmp/a.svg",
 		"bench --size 4MB --block-size 1MB",
 		"bench --size 8MiB --block-size 4M",
+		"bench --size 512", "bench --size 4K --block-size 512",
+		"bench --size 1024 --block-size 512",
+		"bench --size 1 --no-verify", "bench --size 4K --block-size 1 --no-verify",
+		"bench --size 1000 --block-size 512 --no-verify",
 	};
 	struct bench_options o;
 	char error[512];
