@@ -8,31 +8,15 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 42
+plan 43
 d=$CEPHFS_DIR
 "$CEPHFS_UTIL" mkdir "$d/r" 755
 # The tool's temporary directories (and ceph-fuse's mount point) go here.
 export TMPDIR="$TMP"
 
-# at ROOT ARGS...: the tool with --root-path ROOT, as bench() reports.
-at() {
-	root=$1
-	shift
-	start=$(date +%s)
-	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
-		--root-path "$root" "$@" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	elapsed=$(( $(date +%s) - start ))
-	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }
-}
-
-listing() {
-	"$CEPHFS_UTIL" ls "$1" | sort | tr '\n' ' '
-}
-
 # "//" segfaulted the tool in ceph_mkdir (rundir_create); the others
 # failed to mount.  At the filesystem's top the run cleans up after
-# itself; below it the run directory is kept to be looked at.
+# itself.
 for root in // /// /./; do
 	at "$root" --files 2 --size 64K
 	is "--root-path $root: exit 0" $rc 0
@@ -41,29 +25,27 @@ for root in // /// /./; do
 		"$("$CEPHFS_UTIL" exists "/$(run_dir)"; echo $?)" 1
 	matrix_row "cephfs-tool: --root-path $root" "runs in /, cleans up" $elapsed
 done
-for root in "/$d/r" "$d//r" "$d/./r/" "$d/r/" "$d/r//.//"; do
-	at "$root" --files 2 --size 64K --no-cleanup
-	is "--root-path $root: exit 0" $rc 0
+
+# Below the top, the run directory is kept to be looked at; ceph-fuse
+# mounts client_mountpoint, the same directory.
+fuse=
+if [ -c /dev/fuse ] && command -v ceph-fuse >/dev/null; then
+	fuse="$d//r/./|--via=fuse"
+else
+	skip 3 "no /dev/fuse or ceph-fuse here"
+fi
+for row in "/$d/r|" "$d//r|" "$d/./r/|" "$d/r/|" "$d/r//.//|" $fuse; do
+	root=${row%%|*} via=${row#*|}
+	# shellcheck disable=SC2086 # via is no option or one with its value
+	at "$root" $via --files 2 --size 64K --no-cleanup
+	is "$via --root-path $root: exit 0" $rc 0
 	like "... the report names the directory" "$(cat "$TMP/out")" "^  Root: $d/r\$"
 	dir=$(run_dir)
 	is "... the files are under $d/r" "$(listing "$d/r/$dir")" \
 		"benchmark_0_0 benchmark_0_1 "
 	"$CEPHFS_UTIL" rmtree "$d/r/$dir"
-	matrix_row "cephfs-tool: --root-path $root" "runs in $d/r" $elapsed
+	matrix_row "cephfs-tool: $via --root-path $root" "runs in $d/r" $elapsed
 done
-
-# ceph-fuse mounts client_mountpoint, the same directory.
-if [ -c /dev/fuse ] && command -v ceph-fuse >/dev/null; then
-	at "$d//r/./" --via fuse --files 2 --size 64K --no-cleanup
-	is "--via fuse --root-path $d//r/./: exit 0" $rc 0
-	dir=$(run_dir)
-	is "... the files are under $d/r" "$(listing "$d/r/$dir")" \
-		"benchmark_0_0 benchmark_0_1 "
-	"$CEPHFS_UTIL" rmtree "$d/r/$dir"
-	matrix_row "cephfs-tool: --via fuse --root-path $d//r/./" "runs in $d/r" $elapsed
-else
-	skip 2 "no /dev/fuse or ceph-fuse here"
-fi
 
 for root in /.. "$d/.." "$d/../x" "$d/r/.."; do
 	at "$root" --files 2 --size 64K
