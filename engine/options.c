@@ -414,6 +414,27 @@ static bool cephfs_climbing_files(struct thread_data *td)
 	return false;
 }
 
+/*
+ * cephfs_root as libcephfs takes it: "//" mounted a root on which the
+ * first ceph_mkdir segfaulted, "/a//b" and "/a/./b" failed to mount.
+ */
+static bool cephfs_root_errors(char *root)
+{
+	if (!root)
+		return false;
+	if (root[0] != '/') {
+		log_err("cephfs: cephfs_root=%s: must be an absolute path in the filesystem (start with '/')\n",
+			root);
+		return true;
+	}
+	if (!path_normalise(root)) {
+		log_err("cephfs: cephfs_root=%s: a '..' component: give the directory without it\n",
+			root);
+		return true;
+	}
+	return false;
+}
+
 static bool cephfs_perf_dump_errors(const char *path)
 {
 	char *target = path_file_target(path);
@@ -480,7 +501,8 @@ static bool cephfs_fio_option_errors(struct thread_data *td)
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin)
 {
-	return cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
+	return cephfs_escape_errors(td, o) || cephfs_root_errors(o->root) ||
+	       cephfs_climbing_files(td) ||
 	       cephfs_fio_option_errors(td) ||
 	       cephfs_option_errors(td, o, dir_pin);
 }

@@ -17,19 +17,50 @@
 #include "clip.h"
 #include "jobfile.h"
 #include "options.h"
+#include "pathutil.h"
 #include "size.h"
 
 /* More than any real command line; more words only repeat options. */
 #define MAX_ARGS 128
 
+/*
+ * The root libcephfs mounts: absolute, without empty, "." or ".."
+ * components ("//" once crashed ceph_mkdir), so normalising it again
+ * changes nothing.
+ */
+static bool root_normal(const char *root)
+{
+	size_t len = strlen(root);
+	char *again = strdup(root);
+	bool normal;
+
+	if (!again)
+		abort();
+	normal = root[0] == '/' && path_normalise(again) &&
+		 !strcmp(again, root) && !strstr(root, "//") &&
+		 !strstr(root, "/./") && !strstr(root, "/../") &&
+		 (len == 1 || root[len - 1] != '/');
+	free(again);
+	return normal;
+}
+
+/* With verify on, every block written holds fio's verify header. */
+static bool verify_blocks_fit(const struct bench_options *o)
+{
+	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
+
+	return !o->size || o->no_verify ||
+	       (bs >= CEPHFS_VERIFY_BLOCK_MIN &&
+		(!(o->size % bs) || o->size % bs >= CEPHFS_VERIFY_BLOCK_MIN));
+}
+
 /* What the rest of the tool relies on once a command line is accepted. */
 static void check_accepted(const struct bench_options *o)
 {
+	if (!root_normal(o->root_path) || !verify_blocks_fit(o))
+		abort();
 	if (o->threads < 1 || o->threads > 1024 || o->iterations < 1 ||
 	    o->files < 1 || o->block_size == 0 ||
-	    (o->size > o->block_size && !o->no_verify &&
-	     o->size % o->block_size &&
-	     o->size % o->block_size < CEPHFS_VERIFY_BLOCK_MIN) ||
 	    (o->async_io && o->per_thread_mount) ||
 	    o->progress_interval < 1 || o->progress_interval > 100 ||
 	    o->queue_depth < 1 || o->queue_depth > 1024 ||

@@ -45,6 +45,24 @@ bench() {
 	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }
 }
 
+# at ROOT ARGS...: the tool with its run under ROOT (bench's own root is
+# this test's directory), as bench() reports.
+at() {
+	root=$1
+	shift
+	start=$(date +%s)
+	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
+		--root-path "$root" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	elapsed=$(( $(date +%s) - start ))
+	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }
+}
+
+# The names in a CephFS directory, sorted, on one line.
+listing() {
+	"$CEPHFS_UTIL" ls "$1" | sort | tr '\n' ' '
+}
+
 # The run directory the last report names.
 run_dir() {
 	sed -n 's/^  Subdirectory: //p' "$TMP/out" "$TMP/err" | head -n 1

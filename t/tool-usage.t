@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 208
+plan 220
 
 usage() {
 	start=$(date +%s)
@@ -81,6 +81,16 @@ for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
 	"--mount-timeout 86401" "--op-timeout x"; do
 	set -- $case
 	refused "$1 $2" "$1: invalid value '$2'" bench $case
+done
+# Blocks too short for verify's header (fio aborted on --size 1 with heap
+# corruption): the file's only block, each block, the short last block.
+for case in "--size 1" "--size 44" "--size 511 --block-size 4K" \
+	"--size 4K --block-size 1" "--size 1M --block-size 100" \
+	"--size 1000 --block-size 512"; do
+	# shellcheck disable=SC2086 # a case is several options
+	refused "$case with verify" \
+		"--(block-)?size: invalid value '[0-9]+' \\(.* too short for verify's headers: at least 512 bytes, or --no-verify\\)\$" \
+		bench $E $case
 done
 refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
 refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench

@@ -34,10 +34,23 @@ static const struct {
 	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
 	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --size 4194305 --block-size 4M", "--size: invalid value '4194305' (its last block, 1 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	/* verify's header must fit every block: the file's only one, each
+	 * --block-size one, the last short one. */
+	{ "bench --size 1", "--size: invalid value '1' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 44", "--size: invalid value '44' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 511 --block-size 4K", "--size: invalid value '511' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 100 --block-size 100", "--size: invalid value '100' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 4K --block-size 1", "--block-size: invalid value '1' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1M --block-size 511", "--block-size: invalid value '511' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1000 --block-size 512", "--size: invalid value '1000' (its last block, 488 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --shared-file --threads 2 --size 512 --block-size 256", "--block-size: invalid value '256' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
 	{ "bench --size 20000000TB", "--size: invalid value '20000000TB' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
 	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },
+	{ "bench --root-path /..", "--root-path: invalid value '/..' (a '..' component: give the directory without it)" },
+	{ "bench --root-path /a/../b", "--root-path: invalid value '/a/../b' (a '..' component: give the directory without it)" },
+	{ "bench --root-path //a/..//", "--root-path: invalid value '//a/..//' (a '..' component: give the directory without it)" },
 	{ "bench --duration soon", "--duration: invalid value 'soon' (must be 0 to 31536000)" },
 	{ "bench --progress-interval 0", "--progress-interval: invalid value '0' (must be 1 to 100)" },
 	{ "bench --progress-interval 101", "--progress-interval: invalid value '101' (must be 1 to 100)" },
@@ -155,6 +168,33 @@ static void test_values(void)
 	       PARSE_ERROR, "--version does not hide a bad value");
 }
 
+/* libcephfs gets the root without empty and '.' components, its names'
+ * bytes as given. */
+static void test_root_paths(void)
+{
+	static const struct {
+		const char *line, *root;
+	} roots[] = {
+		{ "bench --root-path //", "/" },
+		{ "bench --root-path ///", "/" },
+		{ "bench --root-path /./", "/" },
+		{ "bench --root-path /a/./b/", "/a/b" },
+		{ "bench --root-path /a//b", "/a/b" },
+		{ "bench --root-path=/a/b/", "/a/b" },
+		{ "bench --root-path /a#b/c%41/...", "/a#b/c%41/..." },
+	};
+	struct bench_options o;
+	char error[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		if (!ok(parse(roots[i].line, &o, error, sizeof(error)) == PARSE_OK,
+			"taken: %s%s", roots[i].line, error))
+			continue;
+		is_str(o.root_path, roots[i].root, "  ... as the directory it names");
+	}
+}
+
 /* The ends of upstream's ranges are taken; 0 workers keeps the default. */
 static void test_range_ends(void)
 {
@@ -167,6 +207,10 @@ static void test_range_ends(void)
 		"bench --plot rates.SVG", "bench --plot /tmp/a.svg",
 		"bench --size 4MB --block-size 1MB",
 		"bench --size 8MiB --block-size 4M",
+		"bench --size 512", "bench --size 4K --block-size 512",
+		"bench --size 1024 --block-size 512",
+		"bench --size 1 --no-verify", "bench --size 4K --block-size 1 --no-verify",
+		"bench --size 1000 --block-size 512 --no-verify",
 	};
 	struct bench_options o;
 	char error[512];
@@ -220,6 +264,7 @@ int main(void)
 	test_defaults();
 	test_values();
 	test_range_ends();
+	test_root_paths();
 	test_split();
 	test_shared_file();
 	return done_testing();

@@ -20,7 +20,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/sidebyside.c tool/sidebyside.h \
 	tool/runner.c tool/runner.h \
 	tool/utf8safe.c tool/utf8safe.h \
-	engine/escape.c engine/escape.h
+	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
@@ -35,7 +35,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/elfsymbol.c tool/elfsymbol.h \
 	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
 	tool/fusemount.c tool/fusemount.h \
-	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
+	engine/mount_cache.c engine/mount_cache.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/enginepath.c); installed, the installed one.
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \

@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "jobfile.h"
 #include "options.h"
+#include "pathutil.h"
 #include "size.h"
 
 enum value_kind {
@@ -389,6 +390,42 @@ static bool check_fuse(const struct bench_options *o, char *error, size_t len)
 	return true;
 }
 
+/*
+ * fio writes a verify header and crc32c's digest at the start of every
+ * block it writes: a whole --block-size one, the only block of a file
+ * smaller than that, and the short last block the engine writes
+ * (cephfs_clip_to_size) as the original does.  fio 3.33 writes the header
+ * before it checks the block's size: --size 1 corrupted fio's heap
+ * (signal 6) and left the run directory.
+ */
+static bool check_verify_blocks(const struct bench_options *o, char *error,
+				size_t len)
+{
+	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
+	char value[32];
+
+	if (bs < CEPHFS_VERIFY_BLOCK_MIN) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)bs);
+		snprintf(error, len,
+			 "--%s: invalid value '%s' (%s is too short for verify's headers: at least %d bytes, or --no-verify)",
+			 o->size <= o->block_size ? "size" : "block-size", value,
+			 o->size <= o->block_size ?
+			 "a file no larger than --block-size is one block, which" :
+			 "each block", CEPHFS_VERIFY_BLOCK_MIN);
+		return false;
+	}
+	if (o->size % bs && o->size % bs < CEPHFS_VERIFY_BLOCK_MIN) {
+		snprintf(value, sizeof(value), "%llu",
+			 (unsigned long long)o->size);
+		snprintf(error, len,
+			 "--size: invalid value '%s' (its last block, %llu bytes after whole --block-size blocks, is too short for verify's headers: at least %d bytes, or --no-verify)",
+			 value, (unsigned long long)(o->size % bs),
+			 CEPHFS_VERIFY_BLOCK_MIN);
+		return false;
+	}
+	return true;
+}
+
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
 			       bool queue_depth_given, bool files_given,
@@ -419,21 +456,8 @@ static bool check_combinations(const struct bench_options *o,
 			       "the plot is SVG: the name must end in .svg");
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
-	/*
-	 * The engine writes a short last block (cephfs_clip_to_size), as the
-	 * original does, but fio's verify headers do not fit a tiny one.
-	 */
-	if (o->size > o->block_size && !o->no_verify &&
-	    o->size % o->block_size &&
-	    o->size % o->block_size < CEPHFS_VERIFY_BLOCK_MIN) {
-		snprintf(value, sizeof(value), "%llu",
-			 (unsigned long long)o->size);
-		snprintf(error, len,
-			 "--size: invalid value '%s' (its last block, %llu bytes after whole --block-size blocks, is too short for verify's headers: at least %d bytes, or --no-verify)",
-			 value, (unsigned long long)(o->size % o->block_size),
-			 CEPHFS_VERIFY_BLOCK_MIN);
+	if (o->size && !o->no_verify && !check_verify_blocks(o, error, len))
 		return false;
-	}
 	if (via_has(&o->via, VIA_FUSE) && !check_fuse(o, error, len))
 		return false;
 	return !o->shared_file || check_shared_file(o, files_given, error, len);
@@ -544,6 +568,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		s = spec_of(index, c);
 		if (!s || !set_value(s, o, optarg, error, error_len))
 			return PARSE_ERROR;
+		/* libcephfs mounted "//" as a root whose first mkdir crashed. */
+		if (s->kind == V_PATH_ABS && !path_normalise(optarg)) {
+			invalid(error, error_len, s->name, optarg,
+				"a '..' component: give the directory without it");
+			return PARSE_ERROR;
+		}
 		if (given[canonical_spec(s)]) {
 			snprintf(error, error_len, "--%s: given twice", s->name);
 			return PARSE_ERROR;
