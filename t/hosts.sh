@@ -106,27 +106,27 @@ hosts_up() {
 	command -v ip >/dev/null || { hosts_unavailable="no ip (iproute2) for test hosts"; return 1; }
 	hosts_claim || return 1
 	hosts_bridge=fc${hosts_x}b$$
-	hosts_run "ip link add $hosts_bridge type bridge" \
+	hosts_run "ip link add type bridge" \
 		ip link add "$hosts_bridge" type bridge || return 1
-	hosts_run "ip link set $hosts_bridge addrgenmode none" \
+	hosts_run "ip link set addrgenmode none (bridge)" \
 		ip link set "$hosts_bridge" addrgenmode none &&
-	hosts_run "ip addr add to $hosts_bridge" \
+	hosts_run "ip addr add (bridge)" \
 		ip addr add "$(hosts_bridge_addr)/24" dev "$hosts_bridge" &&
-	hosts_run "ip link set $hosts_bridge up" ip link set "$hosts_bridge" up || return 1
+	hosts_run "ip link set up (bridge)" ip link set "$hosts_bridge" up || return 1
 	for i in $(seq "$1"); do
 		veth=$(host_veth $i)
-		hosts_run "ip netns add $veth" ip netns add "$veth" || return 1
-		hosts_run "ip link add $veth type veth" \
+		hosts_run "ip netns add (host $i)" ip netns add "$veth" || return 1
+		hosts_run "ip link add type veth (host $i)" \
 			ip link add "$veth" type veth peer name eth0 netns "$veth" &&
-		hosts_run "ip link set $veth addrgenmode none" \
+		hosts_run "ip link set addrgenmode none (host $i)" \
 			ip link set "$veth" addrgenmode none &&
-		hosts_run "ip link set $veth master $hosts_bridge" \
+		hosts_run "ip link set master (host $i)" \
 			ip link set "$veth" master "$hosts_bridge" up &&
-		hosts_run "in host $i: ip link set eth0 addrgenmode none" \
+		hosts_run "ip link set addrgenmode none (in host $i)" \
 			in_host $i ip link set eth0 addrgenmode none &&
-		hosts_run "in host $i: ip addr add" \
+		hosts_run "ip addr add (in host $i)" \
 			in_host $i ip addr add "$(host_addr $i)/24" dev eth0 &&
-		hosts_run "in host $i: ip link set up" \
+		hosts_run "ip link set up (in host $i)" \
 			in_host $i sh -c 'ip link set lo up && ip link set eth0 up' ||
 			return 1
 	done
