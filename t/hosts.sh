@@ -149,8 +149,9 @@ host_listening() {
 host_server() {
 	hs_i=$1 hs_var=$2
 	shift 2
-	in_host $hs_i env "$@" "$FIO" --server="ip:$(host_addr $hs_i),8765" \
-		>"$TMP/server-host$hs_i.log" 2>&1 &
+	# (nsenter itself, not in_host: $! must be the server's pid, not a subshell's)
+	nsenter --net="/run/netns/$(host_veth $hs_i)" env "$@" "$FIO" \
+		--server="ip:$(host_addr $hs_i),8765" >"$TMP/server-host$hs_i.log" 2>&1 &
 	server_pids="$server_pids $!"
 	# (no configured timeout bounds fio's start: the margin does)
 	await 0 host_listening $hs_i 8765 ||

@@ -18,7 +18,7 @@ tool_root
 trap 'stop_servers; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1
 "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
 hosts_down; rm -rf "$TMP"' EXIT
-plan 14
+plan 15
 
 host_server 1 h1
 host_server 2 h2
@@ -86,6 +86,12 @@ within "... the run ended: fio's ${FIO_SILENT_SERVER} s for a silent server, the
 write_failed_by "$h1" "$TMP/down.json"
 stop_servers
 siblings_intact "a host's link down mid-phase"
+# The silent host's job (a child of its server, which stop_servers does
+# not signal) ends by the engine's watchdog, twice the op timeout, and
+# its unmount, one mount timeout.
+no_server_left() { ! pgrep -f -- "--server=ip:($(host_addr 1)|$(host_addr 2)),8765\$" >/dev/null; }
+await $((3 * MOUNT_TIMEOUT)) no_server_left
+ok $? "no fio server or job left (within twice the op and once the mount timeout + $TIME_MARGIN s margin)"
 matrix_row "client host's link down during a cephfs-tool write phase (2 hosts, no reset)" \
 	"exit 1 within $((bound + TIME_MARGIN)) s, phase FAILED naming the host, no figures, nothing left" $elapsed
 done_testing
