@@ -18,7 +18,7 @@ tool_root
 trap 'stop_servers; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1
 "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
 hosts_down; rm -rf "$TMP"' EXIT
-plan 15
+plan 16
 
 host_server 1 h1
 host_server 2 h2
@@ -84,6 +84,8 @@ is "a host whose link went down mid-phase: exit 1" $rc 1
 within "... the run ended: fio's ${FIO_SILENT_SERVER} s for a silent server, the cleanup's mount and session timeouts," \
 	$elapsed $bound
 write_failed_by "$h1" "$TMP/down.json"
+like "... for want of its results: fio timed its server out" \
+	"$(grep '^  Write:' "$TMP/out")" "no results from this host; .*timeout on SEND_ETA"
 stop_servers
 siblings_intact "a host's link down mid-phase"
 # The silent host's job (a child of its server, which stop_servers does
