@@ -98,7 +98,7 @@ CLUSTER_TESTS += t/engine-nocrash.t t/tool-nocrash.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
-EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
+EXTRA_DIST += t/lib.sh t/hosts.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
 
 $(CLUSTER_TESTS:.t=.log): t/sandbox-start.log
 # The stop waits for the cluster tests of the run, all of them unless

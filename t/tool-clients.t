@@ -34,12 +34,7 @@ export TMPDIR
 bench --clients "$h1,$h2" --threads 2 --files 24 --size 1M --block-size 256K \
 	--iterations 2 --json "$TMP/c.json" --plot "$TMP/c.svg"
 is "two iterations on two hosts: exit 0" $rc 0
-is "the configuration lists the hosts" \
-	"$(sed -n '/^  Client Hosts:/,/^  [A-Z]/p' "$TMP/out" | sed '$d')" \
-	"  Client Hosts: 2, each in <Subdirectory>/<host>_<port>
-    $h1
-    $h2"
-host_lines() { grep -Ec "^    $1: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"; }
+hosts_listed "$h1" "$h2"
 is "a line per phase and iteration for $h1" "$(host_lines "$h1")" 4
 is "... and for $h2" "$(host_lines "$h2")" 4
 is "each host line follows its phase's aggregate line" \
@@ -95,16 +90,7 @@ start_server p3 CEPH_CONF="$TMP/none.conf"
 h3=127.0.0.1:$p3
 bench --clients "$h1,$h3" --files 4 --size 64K --json "$TMP/f.json"
 is "a client host whose jobs fail: exit 1" $rc 1
-like "the phase fails, naming the host" "$(grep '^  Write:' "$TMP/out")" \
-	"^  Write: FAILED: client host $h3: "
-like "... which has its own FAILED line" "$(grep "^    $h3:" "$TMP/out")" \
-	"^    $h3: FAILED: "
-is "no figures counted for the run" "$(grep -c 'Statistics (0 runs):' "$TMP/out")" 4
-is "JSON: the aggregate failed, the host's entry too" \
-	"$(python3 -c 'import json,sys
-it = json.load(open(sys.argv[1]))["iterations"][0]
-print(it["write"]["failed"], [c["write"].get("failed", False) for c in it["clients"]])' "$TMP/f.json")" \
-	"True [False, True]"
+write_failed_by "$h3" "$TMP/f.json"
 siblings_intact "a failing client host"
 
 # Ctrl-C: fio --client tells the servers to stop their jobs.  The signal

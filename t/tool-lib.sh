@@ -73,6 +73,35 @@ left_in_root() {
 	"$CEPHFS_UTIL" ls "$CEPHFS_DIR" | sort | tr '\n' ' '
 }
 
+# hosts_listed HOST...: the last report's configuration lists the client hosts.
+hosts_listed() {
+	is "the configuration lists the hosts" \
+		"$(sed -n '/^  Client Hosts:/,/^  [A-Z]/p' "$TMP/out" | sed '$d')" \
+		"  Client Hosts: $#, each in <Subdirectory>/<host>_<port>
+$(printf '    %s\n' "$@")"
+}
+
+# host_lines HOST: how many figure lines of HOST the last report has.
+host_lines() {
+	grep -Ec "^    $1: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"
+}
+
+# write_failed_by HOST JSON: of the last --clients run, the write phase
+# FAILED naming HOST, which has a FAILED line of its own; no figure
+# counted; the JSON has the phase failed and HOST's entry alone.
+write_failed_by() {
+	like "the phase failed, naming the host" "$(grep '^  Write:' "$TMP/out")" \
+		"^  Write: FAILED: client host $1: "
+	like "... which has its own FAILED line" "$(grep "^    $1:" "$TMP/out")" \
+		"^    $1: FAILED: "
+	is "... no figures counted for the run" "$(grep -c 'Statistics (0 runs):' "$TMP/out")" 4
+	is "JSON: the aggregate failed, the host's entry alone" \
+		"$(python3 -c 'import json,sys
+it = json.load(open(sys.argv[1]))["iterations"][0]
+print(it["write"]["failed"], [c["host"] for c in it["clients"] if c["write"].get("failed")])' "$2")" \
+		"True ['$1']"
+}
+
 siblings_intact() {
 	is "$1: nothing but the siblings left" "$(left_in_root)" "bench_run_sibling keep "
 	is "$1: the sibling directory keeps its file" \

@@ -70,7 +70,7 @@ filename_format=/a_8801/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum"
 is "... and one fio --client per phase, every host with its job file" \
-	"$(grep -c -- "--eta=never --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
+	"$(grep -c -- "--output=[^ ]* --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
 
 # Every numeric option of the tool, out of range and unparsable.
 E="--engine $ENGINE_SO --fio $FIO"

@@ -482,8 +482,14 @@ int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
 		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;
-	/* fio's status line would land in the report. */
-	cmd->argv[n++] = "--eta=never";
+	/*
+	 * fio's status line would land in the report.  fio --client asks its
+	 * servers for their ETA, unprinted with JSON output, and only an
+	 * unanswered ETA request times a server out: without them a host
+	 * that stops answering (its link down, no reset) is waited for forever.
+	 */
+	if (!o->clients.count)
+		cmd->argv[n++] = "--eta=never";
 	if (o->progress)
 		cmd->argv[n++] = "--status-interval=1";
 	if (o->clients.count)

@@ -102,3 +102,6 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-keep-job.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
+
+# --clients across test hosts in network namespaces (t/hosts.sh).
+CLUSTER_TESTS += t/tool-hosts.t
