@@ -7,7 +7,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 34
+plan 35
 
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 
@@ -22,9 +22,14 @@ dir=$(run_dir)
 is "each host wrote in its own directory" \
 	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | sort | tr '\n' ' ')" \
 	"127.0.0.1_${p1} localhost_${p2} "
-is "... all of its 6 files" \
-	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/127.0.0.1_$p1" | sort | tr '\n' ' ')|$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/localhost_$p2" | wc -l)" \
-	"benchmark_0_0 benchmark_0_1 benchmark_0_2 benchmark_1_0 benchmark_1_1 benchmark_1_2 |6"
+# --files is the total: 6 over 4 threads, the first host's two take one more.
+is "... its share of the 6 files in all" \
+	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/127.0.0.1_$p1" | sort | tr '\n' ' ')|$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/localhost_$p2" | sort | tr '\n' ' ')" \
+	"benchmark_0_0 benchmark_0_1 benchmark_1_0 benchmark_1_1 |benchmark_0_0 benchmark_1_0 "
+is "... as the report says" "$(grep -E '^  Files: |^    (127|local)' "$TMP/out")" \
+	"  Files: 6 | Size: 262144 bytes
+    $h1: 4 files
+    $h2: 2 files"
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 
 # The tool's own temporary directory, to see it removed with the logs.
@@ -36,9 +41,9 @@ bench --clients "$h1,$h2" --threads 2 --files 24 --size 1M --block-size 256K \
 is "two iterations on two hosts: exit 0" $rc 0
 is "the configuration lists the hosts" \
 	"$(sed -n '/^  Client Hosts:/,/^  [A-Z]/p' "$TMP/out" | sed '$d')" \
-	"  Client Hosts: 2, each in <Subdirectory>/<host>_<port>
-    $h1
-    $h2"
+	"  Client Hosts: 2, each in <Subdirectory>/<host>_<port>, with 2 threads each; the 24 files in all split over them
+    $h1: 12 files
+    $h2: 12 files"
 host_lines() { grep -Ec "^    $1: [0-9.e+]+ MiB/s, [0-9.e+]+ files/s \([0-9.]+s\)$" "$TMP/out"; }
 is "a line per phase and iteration for $h1" "$(host_lines "$h1")" 4
 is "... and for $h2" "$(host_lines "$h2")" 4
@@ -67,10 +72,10 @@ PY
 )
 is "JSON: aggregate rates, files and bytes are the hosts' sums" "$sums" \
 	"['$h1', '$h2']
-write 48 ['$h1', '$h2']
-read 48 ['$h1', '$h2']
-write 48 ['$h1', '$h2']
-read 48 ['$h1', '$h2']"
+write 24 ['$h1', '$h2']
+read 24 ['$h1', '$h2']
+write 24 ['$h1', '$h2']
+read 24 ['$h1', '$h2']"
 is "the statistics count both iterations" \
 	"$(grep -c 'Statistics (2 runs):' "$TMP/out")" 4
 like "--plot: a series per phase, from both hosts' logs" \

@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 103
+plan 105
 
 usage() {
 	start=$(date +%s)
@@ -84,6 +84,8 @@ for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
 done
 refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
 refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench
+refused "an abbreviation of several options" \
+	"option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" bench --no
 # User text reaches fio's job file %XX-escaped, so fio's parser can neither
 # cut it nor take part of it for an option of its own.
 usage bench --dry-run --prefix "a

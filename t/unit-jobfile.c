@@ -54,7 +54,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -106,14 +106,14 @@ static void test_rate_log(void)
 
 	parse_line("bench --files 2 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
 	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
 	   "--plot: a bandwidth log per job, averaged over 100 ms");
 	free(text);
 	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
 	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
 	   "--plot with size 0: an IOPS log, one I/O being one file");

@@ -38,8 +38,7 @@ struct bench {
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
 	unsigned int targets;		/* 1, or the number of client hosts */
 	char **jobfiles;		/* per target */
-	unsigned int *planned;		/* files per thread */
-	unsigned int **write_files;	/* per target: planned, for every one */
+	unsigned int **write_files;	/* per target: the files of each thread */
 	unsigned int **read_files;	/* per target, what the read phase reads */
 	struct phase_plan *plans;	/* per target, of the phase running */
 	struct phase_result *host_results;	/* behind report's hosts[] */
@@ -147,7 +146,7 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 		return -1;
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
-	ret = jobfile_write(f, o, dir, read_files,
+	ret = jobfile_write(f, o, dir, target, read_files,
 			    rate_log(o, log_dir, target, log, sizeof(log)), fuse);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
@@ -240,7 +239,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
-		jobfile_write(stdout, o, dir, NULL,
+		jobfile_write(stdout, o, dir, t, NULL,
 			      rate_log(o, ".", t, log, sizeof(log)), fuse);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
@@ -627,7 +626,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (o->duration && write_jobfiles(b, b->read_files))
 		return false;
 	for (t = 0; !o->duration && t < b->targets; t++)
-		memcpy(b->read_files[t], b->planned, o->threads * sizeof(*b->planned));
+		memcpy(b->read_files[t], b->write_files[t],
+		       o->threads * sizeof(*b->write_files[t]));
 	if (!files_to_read(b)) {
 		it->read.ran = it->read.failed = true;
 		snprintf(it->read.error, sizeof(it->read.error),
@@ -775,28 +775,27 @@ static int allocate(struct bench *b)
 	unsigned int t, i, hosts = o->clients.count;
 
 	b->targets = targets_of(o);
-	b->planned = calloc(o->threads, sizeof(*b->planned));
 	b->write_files = calloc(b->targets, sizeof(*b->write_files));
 	b->read_files = calloc(b->targets, sizeof(*b->read_files));
 	b->plans = calloc(b->targets, sizeof(*b->plans));
 	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
 	b->host_results = calloc(2 * (size_t)o->iterations * hosts + 1,
 				 sizeof(*b->host_results));
-	if (!b->planned || !b->write_files || !b->read_files || !b->plans ||
+	if (!b->write_files || !b->read_files || !b->plans ||
 	    !b->report.iterations || !b->host_results)
 		return -1;
 	for (t = 0; t < b->targets; t++) {
-		b->write_files[t] = b->planned;
+		b->write_files[t] = calloc(o->threads, sizeof(*b->write_files[t]));
 		b->read_files[t] = calloc(o->threads, sizeof(*b->read_files[t]));
-		if (!b->read_files[t])
+		if (!b->write_files[t] || !b->read_files[t])
 			return -1;
+		for (i = 0; i < o->threads; i++)
+			b->write_files[t][i] = files_of_thread(o, t, i);
 	}
 	for (i = 0; hosts && i < o->iterations; i++) {
 		b->report.iterations[i].hosts[PHASE_WRITE] = &b->host_results[2 * i * hosts];
 		b->report.iterations[i].hosts[PHASE_READ] = &b->host_results[(2 * i + 1) * hosts];
 	}
-	for (t = 0; t < o->threads; t++)
-		b->planned[t] = files_of_thread(o, t);
 	return 0;
 }
 
@@ -850,13 +849,16 @@ static void release(struct bench *b)
 {
 	unsigned int t;
 
-	for (t = 0; b->read_files && t < b->targets; t++)
-		free(b->read_files[t]);
+	for (t = 0; t < b->targets; t++) {
+		if (b->write_files)
+			free(b->write_files[t]);
+		if (b->read_files)
+			free(b->read_files[t]);
+	}
 	free(b->read_files);
 	free(b->write_files);
 	free(b->plans);
 	free_jobfiles(b->jobfiles, b->targets);
-	free(b->planned);
 	free(b->host_results);
 	free(b->report.iterations);
 }

@@ -248,13 +248,13 @@ static void put_read_settings(FILE *out, const struct bench_options *o,
 }
 
 static void put_phase(FILE *out, const struct bench_options *o,
-		      const char *subdir, enum phase phase,
+		      const char *subdir, enum phase phase, unsigned int host,
 		      const unsigned int *files, const char *fuse)
 {
 	unsigned int t, n;
 
 	for (t = 0; t < o->threads; t++) {
-		n = files ? files[t] : files_of_thread(o, t);
+		n = files ? files[t] : files_of_thread(o, host, t);
 		if (!n)
 			continue;
 		fprintf(out, "\n[%s]\n", phase_section(phase));
@@ -267,8 +267,9 @@ static void put_phase(FILE *out, const struct bench_options *o,
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse)
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse)
 {
 	if (!all_fit(o, subdir))
 		return -1;
@@ -284,8 +285,8 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log, fuse);
-	put_phase(out, o, subdir, PHASE_WRITE, NULL, fuse);
-	put_phase(out, o, subdir, PHASE_READ, read_files, fuse);
+	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse);
+	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -35,7 +35,8 @@ uint64_t effective_block_size(const struct bench_options *o);
 #define JOBFILE_VALUE_MAX 8160
 
 /*
- * Write the job file for run directory @subdir (inside --root-path), with
+ * Write the job file of client host @host (0 without --clients) for run
+ * directory @subdir (inside --root-path), with
  * every string from the user %XX-escaped for the engine's cephfs_escaped.
  * @read_files gives how many of its files each thread reads (the ones a
  * time-capped write phase completed); NULL reads all of them.  With
@@ -46,8 +47,9 @@ uint64_t effective_block_size(const struct bench_options *o);
  * is longer than JOBFILE_VALUE_MAX escaped (which options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse);
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge
