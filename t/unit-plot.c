@@ -184,8 +184,38 @@ static void test_short_phases(void)
 	plot_free(&p);
 }
 
+/* --clients: per-I/O logs on the hosts' clock, in steps that add up to
+ * the bytes exactly, from the aggregate's start. */
+static void test_io_logs(void)
+{
+	static const char host1[] =
+		"1000050, 100000, 1, 4000000, 0\n1000170, 50000, 1, 4000000, 4000000\n";
+	static const char host2[] = "1000260, 100000, 1, 1000000, 0\n";
+	struct rate_steps r = { 0 };
+	struct io_span s = { 0 };
+	double kib = 0;
+	size_t i;
+
+	ok(io_span_add_log(&s, host1) && io_span_add_log(&s, host2),
+	   "per-I/O logs read");
+	/* 4000000 bytes at 100000 bytes*10^6/ns took 40 ms: issued at 1000010. */
+	ok(fabs(s.first_issue_ms - 1000010) < 1e-6 && s.last_done_ms == 1000260 &&
+	   s.bytes == 9000000 && s.ios == 3,
+	   "span: first issue (completion less latency) to last completion");
+	ok(rate_steps_add_io_log(&r, host1, s.first_issue_ms, false) &&
+	   rate_steps_add_io_log(&r, host2, s.first_issue_ms, false),
+	   "... into steps from the first issue");
+	for (i = 0; i < r.steps; i++)
+		kib += isnan(r.sum[i]) ? 0 : r.sum[i] * FIO_LOG_MSEC / 1000.0;
+	ok(fabs(kib * 1024 - 9000000) < 1e-3 && r.steps == 4,
+	   "the steps add up to the bytes (%g KiB in %zu steps)", kib, r.steps);
+	rate_steps_free(&r);
+	ok(!io_span_add_log(&s, "fio: no log\n"), "a line that is no sample is refused");
+}
+
 int main(void)
 {
+	test_io_logs();
 	test_steps();
 	test_collect();
 	test_svg();

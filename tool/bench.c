@@ -116,13 +116,13 @@ static char *jobfile_path(const struct bench_options *o, const char *path,
 	return name;
 }
 
-/* With --plot, where a target's fio writes its rate logs: in @log_dir,
- * under a name per client host, since fio --client names a host's logs
- * by its address alone. */
+/* With --plot or --clients, where a target's fio writes its rate logs:
+ * in @log_dir, under a name per client host, since fio --client names a
+ * host's logs by its address alone. */
 static const char *rate_log(const struct bench_options *o, const char *log_dir,
 			    unsigned int target, char *path, size_t len)
 {
-	if (!o->plot)
+	if (!o->plot && !o->clients.count)
 		return NULL;
 	if (o->clients.count)
 		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
@@ -319,7 +319,10 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		       const struct phase_plan *plans, struct phase_result *r,
 		       struct phase_result *hosts, unsigned int **completed)
 {
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	struct io_span *spans;
 	struct fio_output out;
+	unsigned int t;
 
 	if (!b->o->clients.count) {
 		reduce_phase(run->output, run->output_len, run->stderr_text,
@@ -328,10 +331,22 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		r->sys_sec = run->sys_sec;
 		return;
 	}
+	spans = calloc(b->targets, sizeof(*spans));
+	for (t = 0; spans && t < b->targets; t++) {
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_",
+			 b->o->clients.hosts[t].dir);
+		if (!io_span_collect(&spans[t], b->tmpdir, prefix))
+			spans[t] = (struct io_span){ 0 };
+	}
 	fio_output_parse(&out, run->output, run->output_len, run->stderr_text);
-	reduce_client_phase(&out, run->status, &b->o->clients, plans, hosts, r,
-			    completed);
+	if (spans)
+		reduce_client_phase(&out, run->status, &b->o->clients, plans,
+				    spans, hosts, r, completed);
+	else
+		*r = (struct phase_result){ .ran = true, .failed = true,
+					    .error = "out of memory" };
 	fio_output_free(&out);
+	free(spans);
 }
 
 /* A phase's reported rate in the unit of its rate log: KiB/s, or files/s
@@ -344,16 +359,29 @@ static double logged_unit_rate(const struct bench_options *o,
 	return o->size ? r->mbps * 1024.0 : r->files_per_sec;
 }
 
-/* --plot: the rates fio logged in the phase just run, summed over jobs
- * and hosts; a phase without logs (fio failed) is drawn empty. */
+/*
+ * --plot: the rates fio logged in the phase just run, summed over jobs
+ * and hosts; a phase without logs (fio failed) is drawn empty.  With
+ * --clients, the per-I/O logs in steps from the aggregate's start.
+ */
 static void plot_phase(struct bench *b, enum phase phase, double start_sec,
 		       const struct phase_result *r)
 {
 	struct plot_series *s;
+	bool ok;
 
 	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
 			    now_sec() - b->started, logged_unit_rate(b->o, r));
-	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
+	if (s && b->o->clients.count && r->end_ms > r->start_ms)
+		ok = rate_steps_collect_io(&s->rates, b->tmpdir, r->start_ms,
+					   !b->o->size);
+	else if (b->o->clients.count) {
+		/* No aggregate, no time axis to place them on. */
+		rate_logs_remove(b->tmpdir);
+		ok = s != NULL;
+	} else
+		ok = s && rate_steps_collect(&s->rates, b->tmpdir);
+	if (!ok)
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
 }
@@ -547,6 +575,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	unmount_after_phase(b, r);
 	if (o->plot)
 		plot_phase(b, phase, start_sec, r);
+	else if (o->clients.count)
+		rate_logs_remove(b->tmpdir);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;

@@ -65,6 +65,11 @@ struct phase_result {
 	 * unmount), and under --via fuse ceph-fuse's mount and unmount. */
 	double fio_sec;
 	double mount_sec;
+	/* With --clients, where the phase lies on the hosts' realtime clock
+	 * (ms): a host from its first I/O's issue to that plus its time;
+	 * the aggregate from the first host's start to the last one's end. */
+	double start_ms;
+	double end_ms;
 };
 
 /*

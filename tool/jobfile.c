@@ -153,12 +153,18 @@ static void put_global(FILE *out, const struct bench_options *o,
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
 	}
-	if (rate_log) {
+	if (rate_log && o->clients.count) {
+		/* Each I/O on the host's realtime clock: where each host's
+		 * phase lies in time, for the aggregate (see io_span). */
+		fprintf(out, "log_unix_epoch=1\n%s=%s\n",
+			o->size ? "write_bw_log" : "write_iops_log", rate_log);
+	} else if (rate_log) {
 		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
 		/* Size 0 moves no data: one I/O is one file. */
 		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
 			rate_log);
-	} else {
+	}
+	if (!rate_log || o->clients.count) {
 		/*
 		 * fio 3.41's helper thread sees that the jobs are done only
 		 * at its next tick, 250 ms apart where no log sets it: fio
