@@ -7,7 +7,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 35
+plan 36
 
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 
@@ -89,6 +89,8 @@ is "the statistics count both iterations" \
 like "--plot: a series per phase, from both hosts' logs" \
 	"$(svg_summary "$TMP/c.svg" 2>&1 | tr '\n' ' ')" \
 	'^bandwidth write1 read1 write2 read2 drawn: [1-4] file-rate write1 read1 write2 read2 drawn: [1-4] $'
+is "... each host's line too, each adding up to its phase's figures" \
+	"$(svg_against_json "$TMP/c.svg" "$TMP/c.json")" "checked 24"
 is "... and the tool's directory, logs and all, removed" "$(ls "$TMP/tool-tmp")" ""
 siblings_intact "two client hosts"
 

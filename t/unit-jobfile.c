@@ -108,15 +108,17 @@ static void test_rate_log(void)
 	f = open_memstream(&text, &len);
 	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
-	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
-	   "--plot: a bandwidth log per job, averaged over 100 ms");
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_bw_log=/tmp/x/rate\n") &&
+	   !strstr(text, "log_avg_msec"),
+	   "--plot: a bandwidth log of each I/O per job, on the realtime clock");
 	free(text);
 	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
 	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
-	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
-	   "--plot with size 0: an IOPS log, one I/O being one file");
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_lat_log=/tmp/x/rate\n") &&
+	   !strstr(text, "write_bw_log"),
+	   "--plot with size 0: the latency log the engines add each file's operation to");
 	free(text);
 }
 

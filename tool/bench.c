@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -44,6 +45,7 @@ struct bench {
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
 	double started;			/* now_sec() at the first client's start */
+	double started_unix;		/* the same on the realtime clock */
 	struct plot *plot;		/* --plot, shared by every client's run */
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
@@ -320,7 +322,7 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		       struct phase_result *hosts, unsigned int **completed)
 {
 	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
-	struct io_span *spans;
+	struct io_span *spans, span = { 0 };
 	struct fio_output out;
 	unsigned int t;
 
@@ -329,6 +331,12 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 			     run->status, &plans[0], r, completed ? completed[0] : NULL);
 		r->usr_sec = run->usr_sec;
 		r->sys_sec = run->sys_sec;
+		/* --plot: where the timed phase lay, for its band and steps. */
+		if (b->o->plot && !r->failed &&
+		    io_span_collect(&span, b->tmpdir, RATE_LOG_NAME "_")) {
+			r->start_ms = span.first_issue_ms;
+			r->end_ms = r->start_ms + r->seconds * 1000.0;
+		}
 		return;
 	}
 	spans = calloc(b->targets, sizeof(*spans));
@@ -359,28 +367,61 @@ static double logged_unit_rate(const struct bench_options *o,
 	return o->size ? r->mbps * 1024.0 : r->files_per_sec;
 }
 
+/* Seconds on the realtime clock, the one fio stamps its logs with. */
+static double realtime_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /*
- * --plot: the rates fio logged in the phase just run, summed over jobs
- * and hosts; a phase without logs (fio failed) is drawn empty.  With
- * --clients, the per-I/O logs in steps from the aggregate's start.
+ * One line of --plot: the timed phase @r (all hosts', or @host's) from
+ * its start to its end on the hosts' realtime clock, its rate in steps
+ * from the logs starting with @prefix.  A phase not placed in time (it
+ * failed) spans fio's run from @fio_start_sec, without steps.
+ */
+static bool plot_series_of(struct bench *b, enum phase phase,
+			   const struct phase_result *r, const char *host,
+			   const char *prefix, double fio_start_sec)
+{
+	bool placed = !r->failed && r->end_ms > r->start_ms;
+	struct plot_series *s;
+
+	s = plot_add_series(b->plot, b->via, phase, b->report.started,
+			    placed ? r->start_ms / 1000.0 - b->started_unix : fio_start_sec,
+			    placed ? r->end_ms / 1000.0 - b->started_unix :
+				     now_sec() - b->started,
+			    logged_unit_rate(b->o, r));
+	if (!s)
+		return false;
+	s->host = host;
+	return !placed || rate_steps_collect_io(&s->rates, b->tmpdir, prefix,
+						r->start_ms);
+}
+
+/*
+ * --plot: what the phase just run moved, summed over jobs and hosts, and
+ * with --clients each host's too, on one time axis.
  */
 static void plot_phase(struct bench *b, enum phase phase, double start_sec,
-		       const struct phase_result *r)
+		       const struct phase_result *r,
+		       const struct phase_result *hosts)
 {
-	struct plot_series *s;
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	const struct client_host *h;
+	unsigned int t;
 	bool ok;
 
-	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
-			    now_sec() - b->started, logged_unit_rate(b->o, r));
-	if (s && b->o->clients.count && r->end_ms > r->start_ms)
-		ok = rate_steps_collect_io(&s->rates, b->tmpdir, r->start_ms,
-					   !b->o->size);
-	else if (b->o->clients.count) {
-		/* No aggregate, no time axis to place them on. */
-		rate_logs_remove(b->tmpdir);
-		ok = s != NULL;
-	} else
-		ok = s && rate_steps_collect(&s->rates, b->tmpdir);
+	ok = plot_series_of(b, phase, r, NULL, RATE_LOG_NAME, start_sec);
+	for (t = 0; ok && hosts && !r->failed && t < b->o->clients.count; t++) {
+		h = &b->o->clients.hosts[t];
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_", h->dir);
+		ok = plot_series_of(b, phase, &hosts[t], h->label, prefix,
+				    start_sec);
+	}
+	rate_logs_remove(b->tmpdir);
 	if (!ok)
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
@@ -574,7 +615,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	fio_command_free(&cmd);
 	unmount_after_phase(b, r);
 	if (o->plot)
-		plot_phase(b, phase, start_sec, r);
+		plot_phase(b, phase, start_sec, r, hosts);
 	else if (o->clients.count)
 		rate_logs_remove(b->tmpdir);
 	/* fio stopped by SIGINT reports what it did as a success. */
@@ -1001,7 +1042,7 @@ int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
 	struct plot plot = { 0 };
-	double started;
+	double started, started_unix;
 	unsigned int c, n = 0;
 	bool ok = true, reported;
 	int code;
@@ -1011,6 +1052,7 @@ int bench_run(const struct bench_options *o)
 		fuse_private_namespace();
 	runner_catch_signals();
 	started = now_sec();
+	started_unix = realtime_sec();
 	for (n = 0; ok && n < o->via.count && !stop_signal; n++) {
 		if (n && !finish_client(&runs[n - 1])) {
 			ok = false;
@@ -1021,6 +1063,7 @@ int bench_run(const struct bench_options *o)
 			.via = o->via.clients[n],
 			.human = o->json_path && !strcmp(o->json_path, "-") ? stderr : stdout,
 			.started = started,
+			.started_unix = started_unix,
 			.plot = &plot,
 		};
 		ok = run_client(&runs[n]);

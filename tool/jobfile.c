@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "fiolog.h"
 #include "jobfile.h"
 
 const char *phase_section(enum phase phase)
@@ -153,29 +152,24 @@ static void put_global(FILE *out, const struct bench_options *o,
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
 	}
-	if (rate_log && o->clients.count) {
-		/* Each I/O on the host's realtime clock: where each host's
-		 * phase lies in time, for the aggregate (see io_span). */
+	/*
+	 * Each I/O on the host's realtime clock: where the phase lay in
+	 * time and what it moved when (see io_span); fio's averaged logs
+	 * drop a job's last, partial window.  Size 0's operations, one a
+	 * file, are in the latency samples the engines add themselves.
+	 */
+	if (rate_log)
 		fprintf(out, "log_unix_epoch=1\n%s=%s\n",
-			o->size ? "write_bw_log" : "write_iops_log", rate_log);
-	} else if (rate_log) {
-		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
-		/* Size 0 moves no data: one I/O is one file. */
-		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
-			rate_log);
-	}
-	if (!rate_log || o->clients.count) {
-		/*
-		 * fio 3.41's helper thread sees that the jobs are done only
-		 * at its next tick, 250 ms apart where no log sets it: fio
-		 * exited 0-250 ms after its last I/O.  Sampling fio's rate
-		 * statistics (running sums, no memory per sample) every
-		 * STAT_SAMPLE_MSEC ticks it that often; a rate log ticks it
-		 * every FIO_LOG_MSEC.
-		 */
-		fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
-			STAT_SAMPLE_MSEC);
-	}
+			o->size ? "write_bw_log" : "write_lat_log", rate_log);
+	/*
+	 * fio 3.41's helper thread sees that the jobs are done only at its
+	 * next tick, 250 ms apart where nothing sets it: fio exited 0-250
+	 * ms after its last I/O.  Sampling fio's rate statistics (running
+	 * sums, no memory per sample) every STAT_SAMPLE_MSEC ticks it that
+	 * often.
+	 */
+	fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
+		STAT_SAMPLE_MSEC);
 }
 
 static void put_write_settings(FILE *out, const struct bench_options *o,

@@ -41,8 +41,8 @@ uint64_t effective_block_size(const struct bench_options *o);
  * @read_files gives how many of its files each thread reads (the ones a
  * time-capped write phase completed); NULL reads all of them.  With
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
- * size 0) to files starting with that path; with --clients (where
- * @rate_log is always given) each I/O on the host's realtime clock.  With @fuse, the mount point
+ * size 0) per I/O on the host's realtime clock to files starting with
+ * that path (with --clients @rate_log is always given).  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
  * instead of the engine.  Returns 0, or -1 when writing failed or a value
  * is longer than JOBFILE_VALUE_MAX escaped (which options_parse refuses).

@@ -269,8 +269,10 @@ bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 		return false;
 	if (!plain_for_fio("--engine", o->engine, error, len))
 		return false;
-	/* With --plot, fio writes its rate logs in the tool's directory there. */
-	if (o->plot && tmp && *tmp && !plain_for_fio("TMPDIR", tmp, error, len))
+	/* With --plot or --clients, fio writes its per-I/O logs in the
+	 * tool's directory there. */
+	if ((o->plot || o->clients.count) && tmp && *tmp &&
+	    !plain_for_fio("TMPDIR", tmp, error, len))
 		return false;
 	/* With --clients the engine is a path on the load hosts. */
 	if (!o->clients.count && access(o->engine, R_OK)) {
