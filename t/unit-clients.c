@@ -118,7 +118,7 @@ static void reduce_text(const char *output, const char *stderr_text,
 			struct phase_result *per_host,
 			struct phase_result *aggregate, unsigned int **completed)
 {
-	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1 };
+	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1, false };
 	const struct phase_plan plans[] = { plan, plan };
 	/* Where the hosts' per-I/O logs put their first I/O: 30 ms apart. */
 	const struct io_span spans[] = { { .first_issue_ms = 1000, .ios = 10 },

@@ -18,7 +18,11 @@ static const struct {
 	{ "fsync-every", "bench --files 2 --size 1M --block-size 64K --fsync-every 200K" },
 	{ "per-thread-mount", "bench --threads 2 --files 4 --per-thread-mount" },
 	{ "async", "bench --threads 2 --files 4 --async-io --queue-depth 32" },
+	/* Cycling through the files until the time is up: the write phase;
+	 * the read phase not while it verifies, nor size 0's creates. */
 	{ "duration", "bench --files 4 --duration 5" },
+	{ "duration-no-verify", "bench --files 2 --duration 5 --no-verify" },
+	{ "duration-size0", "bench --files 2 --size 0 --duration 5" },
 	{ "mount-settings", "-c /etc/ceph/x.conf -i bench -k /etc/ceph/k --fs scratch "
 	  "--uid 1000 --gid 1001 --client-oc 1 --client-oc-size 64M --msgr-workers 4 "
 	  "--mount-timeout 10 bench --files 2 --root-path /pdonnell" },
@@ -96,7 +100,7 @@ static void test_read_completed(void)
 	free(got);
 }
 
-/* --plot: every job logs its rate, averaged, where the tool reads it. */
+/* --plot: every job logs each I/O, where the tool reads it. */
 static void test_rate_log(void)
 {
 	struct bench_options o;

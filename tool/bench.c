@@ -568,7 +568,7 @@ static void run_phase(struct bench *b, enum phase phase,
 		.out = b->human,
 		.tty = isatty(fileno(b->human)),
 		.plan = { phase, o->threads, files[0], job_file_bytes(o),
-			  jobs_per_file(o) },
+			  jobs_per_file(o), phase_cycles(o, phase) },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
@@ -583,7 +583,8 @@ static void run_phase(struct bench *b, enum phase phase,
 
 	for (t = 0; t < b->targets; t++)
 		plans[t] = (struct phase_plan){ phase, o->threads, files[t],
-					       job_file_bytes(o), jobs_per_file(o) };
+					       job_file_bytes(o), jobs_per_file(o),
+					       phase_cycles(o, phase) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,

@@ -25,6 +25,8 @@ struct phase_plan {
 	const unsigned int *files;	/* per thread; threads with 0 have no job */
 	uint64_t size;
 	unsigned int jobs_per_file;	/* 0 or 1: a file per job's file */
+	bool cycles;			/* over the files until the time is up
+					 * (phase_cycles): files count once */
 };
 
 /* Totals over the jobs of one fio document. */

@@ -247,6 +247,15 @@ static void put_read_settings(FILE *out, const struct bench_options *o,
 		fprintf(out, "cephfs_op=open\n");
 }
 
+bool phase_cycles(const struct bench_options *o, enum phase phase)
+{
+	if (!o->duration)
+		return false;
+	if (phase == PHASE_WRITE)
+		return o->size != 0;
+	return !o->size || o->no_verify;
+}
+
 static void put_phase(FILE *out, const struct bench_options *o,
 		      const char *subdir, enum phase phase, unsigned int host,
 		      const unsigned int *files, const char *fuse)
@@ -258,6 +267,9 @@ static void put_phase(FILE *out, const struct bench_options *o,
 		if (!n)
 			continue;
 		fprintf(out, "\n[%s]\n", phase_section(phase));
+		/* fio starts over at the job's first file until runtime=. */
+		if (phase_cycles(o, phase))
+			fprintf(out, "time_based\n");
 		if (phase == PHASE_WRITE)
 			put_write_settings(out, o, fuse);
 		else

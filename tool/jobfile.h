@@ -20,6 +20,16 @@ enum phase {
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
 
+/*
+ * Does @phase cycle through each thread's files until --duration is up,
+ * as the newest upstream does?  With --duration, the write phase of data
+ * and the read phase of size 0 or --no-verify.  Not size 0's creates: a
+ * file is created once, a second pass would open it.  Not a verified
+ * read: fio (3.33 to 3.41) ends a read job that verifies after one pass,
+ * time_based or not.
+ */
+bool phase_cycles(const struct bench_options *o, enum phase phase);
+
 /* The fio engine a --via fuse phase runs on the mount: filecreate for
  * size 0, libaio with --async-io, else psync. */
 const char *fuse_fio_engine(const struct bench_options *o);
