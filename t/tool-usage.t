@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 105
+plan 107
 
 usage() {
 	start=$(date +%s)
@@ -71,6 +71,14 @@ filename_format=/b_8765/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum"
 is "... and one fio --client per phase, every host with its job file" \
 	"$(grep -c -- "--eta=never --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
+
+# Upstream ignores --files in shared-file mode, and says so.
+CEPH_CONF=/nonexistent usage bench --shared-file --files 8 --threads 2 --size 8K \
+	--block-size 4K --engine /e.so --fio /f --dry-run
+is "--shared-file --files 8: runs, one line saying --files is ignored" \
+	"$rc $(cat "$TMP/err")" \
+	"0 cephfs-tool: --files is ignored in shared-file mode (one file)"
+is "... with one file in the job file" "$(grep -c '^nrfiles=1$' "$TMP/out")" 4
 
 # Every numeric option of the tool, out of range and unparsable.
 E="--engine $ENGINE_SO --fio $FIO"
