@@ -287,19 +287,8 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 	}
 }
 
-static void put_escaped(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		if (*text == '&')
-			fputs("&amp;", out);
-		else if (*text == '<')
-			fputs("&lt;", out);
-		else if (*text == '>')
-			fputs("&gt;", out);
-		else
-			fputc(*text, out);
-	}
-}
+/* Defined with the legend, where it always was. */
+static void put_escaped(FILE *out, const char *text);
 
 /*
  * The series' steps as data: where it starts (data-start-sec), the step
@@ -354,6 +343,20 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 		fprintf(out, "</g>\n");
 	}
 	fprintf(out, "</g>\n");
+}
+
+static void put_escaped(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == '&')
+			fputs("&amp;", out);
+		else if (*text == '<')
+			fputs("&lt;", out);
+		else if (*text == '>')
+			fputs("&gt;", out);
+		else
+			fputc(*text, out);
+	}
 }
 
 /* Under --via the lines' colours name the clients. */
