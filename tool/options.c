@@ -646,6 +646,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		o->files_ignored = field_given(given, FIELD(files)) && o->files != 1;
 		o->files = 1;
 	}
+	if (!jobfile_numbers_fit(o, error, error_len))
+		return PARSE_ERROR;
 	return PARSE_OK;
 }
 

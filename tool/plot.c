@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "utf8safe.h"
 
 /* Layout, in SVG user units (pixels at 100%). */
 #define WIDTH		1000
@@ -288,7 +289,7 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 }
 
 /* Defined with the legend, where it always was. */
-static void put_escaped(FILE *out, const char *text);
+static bool put_escaped(FILE *out, const char *text);
 
 /*
  * The series' steps as data: where it starts (data-start-sec), the step
@@ -309,7 +310,8 @@ static void put_steps(FILE *out, const struct plot *p, const struct panel *panel
 	fputc('"', out);
 }
 
-static void draw_panel(FILE *out, const struct plot *p, const struct panel *panel,
+/* False when out of memory. */
+static bool draw_panel(FILE *out, const struct plot *p, const struct panel *panel,
 		       const char *name, double top, double x_max, bool phase_labels)
 {
 	struct frame f = { top, x_max, panel_max(p, panel) * 1.1 };
@@ -327,7 +329,8 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 			phase_section(p->series[i].phase), p->series[i].iteration);
 		if (p->series[i].host) {
 			fprintf(out, " data-host=\"");
-			put_escaped(out, p->series[i].host);
+			if (!put_escaped(out, p->series[i].host))
+				return false;
 			fputc('"', out);
 		}
 		put_steps(out, p, panel, &p->series[i]);
@@ -335,7 +338,8 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 			p->series[i].iteration);
 		if (p->series[i].host) {
 			fprintf(out, ", client host ");
-			put_escaped(out, p->series[i].host);
+			if (!put_escaped(out, p->series[i].host))
+				return false;
 		}
 		fprintf(out, "%s</title>\n", drawn_as_mean(&p->series[i]) ?
 			": its mean rate, the phase being shorter than two steps" : "");
@@ -343,20 +347,31 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 		fprintf(out, "</g>\n");
 	}
 	fprintf(out, "</g>\n");
+	return true;
 }
 
-static void put_escaped(FILE *out, const char *text)
+/* Any bytes as XML text: UTF-8 (utf8safe.h), then XML's own escapes;
+ * false when out of memory. */
+static bool put_escaped(FILE *out, const char *text)
 {
-	for (; *text; text++) {
-		if (*text == '&')
+	char *safe = utf8_safe(text), *c;
+
+	if (!safe)
+		return false;
+	for (c = safe; *c; c++) {
+		if (*c == '&')
 			fputs("&amp;", out);
-		else if (*text == '<')
+		else if (*c == '"')
+			fputs("&quot;", out);
+		else if (*c == '<')
 			fputs("&lt;", out);
-		else if (*text == '>')
+		else if (*c == '>')
 			fputs("&gt;", out);
 		else
-			fputc(*text, out);
+			fputc(*c, out);
 	}
+	free(safe);
+	return true;
 }
 
 /* Under --via the lines' colours name the clients. */
@@ -433,14 +448,17 @@ int plot_write_svg(FILE *out, const struct plot *p)
 		".phase{font-weight:bold} .title{font-size:17px;font-weight:bold}</style>\n");
 	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);
-	put_escaped(out, p->title);
+	if (!put_escaped(out, p->title))
+		return -1;
 	fprintf(out, "</text>\n");
 	draw_legend(out, p);
-	if (p->file_size)
-		draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true);
-	draw_panel(out, p, &file_rate_panel, "file-rate",
-		   TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
-		   panels == 1);
+	if (p->file_size &&
+	    !draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true))
+		return -1;
+	if (!draw_panel(out, p, &file_rate_panel, "file-rate",
+			TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
+			panels == 1))
+		return -1;
 	fprintf(out, "</svg>\n");
 	return ferror(out) ? -1 : 0;
 }
