@@ -117,7 +117,7 @@ static bool is_string_key(const char *key, size_t len)
 {
 	static const char *const strings[] = { "cephfs_conf", "cephfs_id",
 		"cephfs_keyring", "cephfs_fs", "cephfs_root", "cephfs_perf_dump",
-		"filename_format", "write_bw_log", "write_iops_log" };
+		"filename_format", "write_bw_log", "write_iops_log", "write_lat_log" };
 	size_t i;
 
 	for (i = 0; i < sizeof(strings) / sizeof(*strings); i++)
@@ -137,7 +137,7 @@ static void check_job_numbers(const struct bench_options *o)
 
 	if (!f)
 		return;
-	if (jobfile_write(f, o, "bench_run_abcd", NULL, "/tmp/rate", NULL))
+	if (jobfile_write(f, o, "bench_run_abcd", 0, NULL, "/tmp/rate", NULL))
 		abort();
 	fclose(f);
 	for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {

@@ -24,7 +24,7 @@ host_server 1 h1
 host_server 2 h2
 a1=${h1%:*} a2=${h2%:*}
 
-bench --clients "$h1,$h2" --threads 2 --files 8 --size 256K --block-size 64K \
+bench --clients "$h1,$h2" --threads 2 --files 16 --size 256K --block-size 64K \
 	--json "$TMP/a.json" --no-cleanup
 is "two namespace hosts: exit 0" $rc 0
 dir=$(run_dir)
@@ -33,7 +33,7 @@ is "each host wrote its 8 files in its own directory, named by its address" \
 	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | sort | tr '\n' ' ')| $(files_in ${a1}_8765) $(files_in ${a2}_8765)" \
 	"${a1}_8765 ${a2}_8765 | 8 8"
 "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
-hosts_listed "$h1" "$h2"
+hosts_listed 2 16 "$h1" "$h2"
 is "... with a line per phase for each" "$(host_lines "$h1") $(host_lines "$h2")" "2 2"
 is "JSON: the hosts by address; each phase's files, the hosts' sum" \
 	"$(python3 -c 'import json, sys

@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 220
+plan 224
 
 usage() {
 	start=$(date +%s)
@@ -72,6 +72,14 @@ filename_format=/b_8765/benchmark_0_\$filenum"
 is "... and one fio --client per phase, every host with its job file" \
 	"$(grep -c -- "--output=[^ ]* --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
 
+# Upstream ignores --files in shared-file mode, and says so.
+CEPH_CONF=/nonexistent usage bench --shared-file --files 8 --threads 2 --size 8K \
+	--block-size 4K --engine /e.so --fio /f --dry-run
+is "--shared-file --files 8: runs, one line saying --files is ignored" \
+	"$rc $(cat "$TMP/err")" \
+	"0 cephfs-tool: --files is ignored in shared-file mode (one file)"
+is "... with one file in the job file" "$(grep -c '^nrfiles=1$' "$TMP/out")" 4
+
 # Every numeric option of the tool, out of range and unparsable.
 E="--engine $ENGINE_SO --fio $FIO"
 for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
@@ -94,6 +102,8 @@ for case in "--size 1" "--size 44" "--size 511 --block-size 4K" \
 done
 refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
 refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench
+refused "an abbreviation of several options" \
+	"option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" bench --no
 # User text reaches fio's job file %XX-escaped, so fio's parser can neither
 # cut it nor take part of it for an option of its own.
 usage bench --dry-run --prefix "a

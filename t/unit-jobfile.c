@@ -18,7 +18,11 @@ static const struct {
 	{ "fsync-every", "bench --files 2 --size 1M --block-size 64K --fsync-every 200K" },
 	{ "per-thread-mount", "bench --threads 2 --files 4 --per-thread-mount" },
 	{ "async", "bench --threads 2 --files 4 --async-io --queue-depth 32" },
+	/* Cycling through the files until the time is up: the write phase;
+	 * the read phase not while it verifies, nor size 0's creates. */
 	{ "duration", "bench --files 4 --duration 5" },
+	{ "duration-no-verify", "bench --files 2 --duration 5 --no-verify" },
+	{ "duration-size0", "bench --files 2 --size 0 --duration 5" },
 	{ "mount-settings", "-c /etc/ceph/x.conf -i bench -k /etc/ceph/k --fs scratch "
 	  "--uid 1000 --gid 1001 --client-oc 1 --client-oc-size 64M --msgr-workers 4 "
 	  "--mount-timeout 10 bench --files 2 --root-path /pdonnell" },
@@ -62,7 +66,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -104,7 +108,7 @@ static void test_read_completed(void)
 	free(got);
 }
 
-/* --plot: every job logs its rate, averaged, where the tool reads it. */
+/* --plot: every job logs each I/O, where the tool reads it. */
 static void test_rate_log(void)
 {
 	struct bench_options o;
@@ -114,17 +118,19 @@ static void test_rate_log(void)
 
 	parse_line("bench --files 2 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
-	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
-	   "--plot: a bandwidth log per job, averaged over 100 ms");
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_bw_log=/tmp/x/rate\n") &&
+	   !strstr(text, "log_avg_msec"),
+	   "--plot: a bandwidth log of each I/O per job, on the realtime clock");
 	free(text);
 	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
 	fclose(f);
-	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
-	   "--plot with size 0: an IOPS log, one I/O being one file");
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_lat_log=/tmp/x/rate\n") &&
+	   !strstr(text, "write_bw_log"),
+	   "--plot with size 0: the latency log the engines add each file's operation to");
 	free(text);
 }
 

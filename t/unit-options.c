@@ -59,7 +59,10 @@ static const struct {
 	{ "bench --queue-depth 32", "--queue-depth: invalid value '32' (only with --async-io)" },
 	{ "bench --async-io --per-thread-mount", "--async-io: cannot be combined with --per-thread-mount" },
 	{ "bench --async-write-fsync", "--async-write-fsync: only with --async-io" },
-	{ "bench --shared-file --files 4", "--files: invalid value '4' (--shared-file writes one file)" },
+	{ "bench --no", "option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" },
+	{ "bench --no=1", "option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" },
+	{ "--f x bench", "option '--f' is ambiguous; possibilities: --filesystem --fs --files --fsync-every --fio" },
+	{ "bench --clients a,b --files 1", "--files: invalid value '1' (the total over --clients: at least one file for each of the 2 hosts)" },
 	{ "bench --shared-file --size 0", "--size: invalid value '0' (--shared-file writes data)" },
 	{ "bench --shared-file --clients a,b", "--shared-file: cannot be combined with --clients" },
 	{ "bench --shared-file --threads 3 --size 256K --block-size 64K",
@@ -211,6 +214,10 @@ static void test_range_ends(void)
 		"bench --size 1024 --block-size 512",
 		"bench --size 1 --no-verify", "bench --size 4K --block-size 1 --no-verify",
 		"bench --size 1000 --block-size 512 --no-verify",
+		/* Exact names win over longer ones; unique prefixes and
+		 * values that look like options are taken. */
+		"--fs a bench --files 3", "bench --no-c", "bench --no-verify --no-f",
+		"bench --prefix --no", "-c --no bench", "bench --filesys=a",
 	};
 	struct bench_options o;
 	char error[512];
@@ -227,12 +234,16 @@ static void test_split(void)
 	char error[512];
 
 	parse("bench --threads 3 --files 10", &o, error, sizeof(error));
-	ok(files_of_thread(&o, 0) == 4 && files_of_thread(&o, 1) == 3 &&
-	   files_of_thread(&o, 2) == 3, "10 files over 3 threads: 4 3 3");
+	ok(files_of_thread(&o, 0, 0) == 4 && files_of_thread(&o, 0, 1) == 3 &&
+	   files_of_thread(&o, 0, 2) == 3, "10 files over 3 threads: 4 3 3");
 	parse("bench --threads 4 --files 2", &o, error, sizeof(error));
-	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 1) == 1 &&
-	   files_of_thread(&o, 2) == 0 && files_of_thread(&o, 3) == 0,
+	ok(files_of_thread(&o, 0, 0) == 1 && files_of_thread(&o, 0, 1) == 1 &&
+	   files_of_thread(&o, 0, 2) == 0 && files_of_thread(&o, 0, 3) == 0,
 	   "2 files over 4 threads: 1 1 0 0");
+	parse("bench --threads 2 --files 7 --clients a,b", &o, error, sizeof(error));
+	ok(files_of_thread(&o, 0, 0) == 2 && files_of_thread(&o, 0, 1) == 2 &&
+	   files_of_thread(&o, 1, 0) == 2 && files_of_thread(&o, 1, 1) == 1,
+	   "--files is the total over --clients: 7 over 2 hosts of 2 threads: 2 2 | 2 1");
 }
 
 /* --shared-file: one file, each thread an equal part of it. */
@@ -246,13 +257,17 @@ static void test_shared_file(void)
 		     sizeof(error)), PARSE_OK, "--shared-file, --async-write-fsync, --lazy-io");
 	ok(o.shared_file && o.async_write_fsync && o.lazy_io && o.files == 1,
 	   "... set, with one file");
-	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 3) == 1,
+	ok(files_of_thread(&o, 0, 0) == 1 && files_of_thread(&o, 0, 3) == 1,
 	   "... which every thread works on");
 	ok(job_file_bytes(&o) == 256 << 10 && jobs_per_file(&o) == 4,
 	   "... a quarter of it each, four jobs to the file");
 	is_int(parse("bench --shared-file --files 1 --threads 2 --size 8K --block-size 4K",
 		     &o, error, sizeof(error)), PARSE_OK,
 	       "--shared-file with --files 1 and without --async-io");
+	is_int(parse("bench --shared-file --files 4 --threads 2 --size 8K --block-size 4K",
+		     &o, error, sizeof(error)), PARSE_OK,
+	       "--shared-file with --files 4: run, as upstream does");
+	ok(o.files == 1 && o.files_ignored, "... with one file, --files ignored");
 	parse("bench --files 8", &o, error, sizeof(error));
 	ok(job_file_bytes(&o) == o.size && jobs_per_file(&o) == 1,
 	   "without it, each job's file is a whole file");

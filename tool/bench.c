@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -39,13 +40,13 @@ struct bench {
 	unsigned int targets;		/* 1, or the number of client hosts */
 	char **jobfiles;		/* per target, in tmpdir: what fio reads */
 	char **kept_jobfiles;		/* per target, --keep-job's copies */
-	unsigned int *planned;		/* files per thread */
-	unsigned int **write_files;	/* per target: planned, for every one */
+	unsigned int **write_files;	/* per target: the files of each thread */
 	unsigned int **read_files;	/* per target, what the read phase reads */
 	struct phase_plan *plans;	/* per target, of the phase running */
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
 	double started;			/* now_sec() at the first client's start */
+	double started_unix;		/* the same on the realtime clock */
 	struct plot *plot;		/* --plot, shared by every client's run */
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
@@ -105,13 +106,13 @@ static void files_dir(const struct bench_options *o, const char *subdir,
 		snprintf(dir, len, "%s", subdir);
 }
 
-/* With --plot, where a target's fio writes its rate logs: in @log_dir,
- * under a name per client host, since fio --client names a host's logs
- * by its address alone. */
+/* With --plot or --clients, where a target's fio writes its rate logs:
+ * in @log_dir, under a name per client host, since fio --client names a
+ * host's logs by its address alone. */
 static const char *rate_log(const struct bench_options *o, const char *log_dir,
 			    unsigned int target, char *path, size_t len)
 {
-	if (!o->plot)
+	if (!o->plot && !o->clients.count)
 		return NULL;
 	if (o->clients.count)
 		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
@@ -135,7 +136,7 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 		return -1;
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
-	ret = jobfile_write(f, o, dir, read_files,
+	ret = jobfile_write(f, o, dir, target, read_files,
 			    rate_log(o, log_dir, target, log, sizeof(log)), fuse);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
@@ -220,7 +221,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
-		jobfile_write(stdout, o, dir, NULL,
+		jobfile_write(stdout, o, dir, t, NULL,
 			      rate_log(o, ".", t, log, sizeof(log)), fuse);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
@@ -300,19 +301,40 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		       const struct phase_plan *plans, struct phase_result *r,
 		       struct phase_result *hosts, unsigned int **completed)
 {
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	struct io_span *spans, span = { 0 };
 	struct fio_output out;
+	unsigned int t;
 
 	if (!b->o->clients.count) {
 		reduce_phase(run->output, run->output_len, run->stderr_text,
 			     run->status, &plans[0], r, completed ? completed[0] : NULL);
 		r->usr_sec = run->usr_sec;
 		r->sys_sec = run->sys_sec;
+		/* --plot: where the timed phase lay, for its band and steps. */
+		if (b->o->plot && !r->failed &&
+		    io_span_collect(&span, b->tmpdir, RATE_LOG_NAME "_")) {
+			r->start_ms = span.first_issue_ms;
+			r->end_ms = r->start_ms + r->seconds * 1000.0;
+		}
 		return;
 	}
+	spans = calloc(b->targets, sizeof(*spans));
+	for (t = 0; spans && t < b->targets; t++) {
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_",
+			 b->o->clients.hosts[t].dir);
+		if (!io_span_collect(&spans[t], b->tmpdir, prefix))
+			spans[t] = (struct io_span){ 0 };
+	}
 	fio_output_parse(&out, run->output, run->output_len, run->stderr_text);
-	reduce_client_phase(&out, run->status, &b->o->clients, plans, hosts, r,
-			    completed);
+	if (spans)
+		reduce_client_phase(&out, run->status, &b->o->clients, plans,
+				    spans, hosts, r, completed);
+	else
+		*r = (struct phase_result){ .ran = true, .failed = true,
+					    .error = "out of memory" };
 	fio_output_free(&out);
+	free(spans);
 }
 
 /* A phase's reported rate in the unit of its rate log: KiB/s, or files/s
@@ -325,16 +347,62 @@ static double logged_unit_rate(const struct bench_options *o,
 	return o->size ? r->mbps * 1024.0 : r->files_per_sec;
 }
 
-/* --plot: the rates fio logged in the phase just run, summed over jobs
- * and hosts; a phase without logs (fio failed) is drawn empty. */
-static void plot_phase(struct bench *b, enum phase phase, double start_sec,
-		       const struct phase_result *r)
+/* Seconds on the realtime clock, the one fio stamps its logs with. */
+static double realtime_sec(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * One line of --plot: the timed phase @r (all hosts', or @host's) from
+ * its start to its end on the hosts' realtime clock, its rate in steps
+ * from the logs starting with @prefix.  A phase not placed in time (it
+ * failed) spans fio's run from @fio_start_sec, without steps.
+ */
+static bool plot_series_of(struct bench *b, enum phase phase,
+			   const struct phase_result *r, const char *host,
+			   const char *prefix, double fio_start_sec)
+{
+	bool placed = !r->failed && r->end_ms > r->start_ms;
 	struct plot_series *s;
 
-	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
-			    now_sec() - b->started, logged_unit_rate(b->o, r));
-	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
+	s = plot_add_series(b->plot, b->via, phase, b->report.started,
+			    placed ? r->start_ms / 1000.0 - b->started_unix : fio_start_sec,
+			    placed ? r->end_ms / 1000.0 - b->started_unix :
+				     now_sec() - b->started,
+			    logged_unit_rate(b->o, r));
+	if (!s)
+		return false;
+	s->host = host;
+	return !placed || rate_steps_collect_io(&s->rates, b->tmpdir, prefix,
+						r->start_ms);
+}
+
+/*
+ * --plot: what the phase just run moved, summed over jobs and hosts, and
+ * with --clients each host's too, on one time axis.
+ */
+static void plot_phase(struct bench *b, enum phase phase, double start_sec,
+		       const struct phase_result *r,
+		       const struct phase_result *hosts)
+{
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	const struct client_host *h;
+	unsigned int t;
+	bool ok;
+
+	ok = plot_series_of(b, phase, r, NULL, RATE_LOG_NAME, start_sec);
+	for (t = 0; ok && hosts && !r->failed && t < b->o->clients.count; t++) {
+		h = &b->o->clients.hosts[t];
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_", h->dir);
+		ok = plot_series_of(b, phase, &hosts[t], h->label, prefix,
+				    start_sec);
+	}
+	rate_logs_remove(b->tmpdir);
+	if (!ok)
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
 }
@@ -480,7 +548,7 @@ static void run_phase(struct bench *b, enum phase phase,
 		.out = b->human,
 		.tty = isatty(fileno(b->human)),
 		.plan = { phase, o->threads, files[0], job_file_bytes(o),
-			  jobs_per_file(o) },
+			  jobs_per_file(o), phase_cycles(o, phase) },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
@@ -495,7 +563,8 @@ static void run_phase(struct bench *b, enum phase phase,
 
 	for (t = 0; t < b->targets; t++)
 		plans[t] = (struct phase_plan){ phase, o->threads, files[t],
-					       job_file_bytes(o), jobs_per_file(o) };
+					       job_file_bytes(o), jobs_per_file(o),
+					       phase_cycles(o, phase) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
@@ -527,7 +596,9 @@ static void run_phase(struct bench *b, enum phase phase,
 	fio_command_free(&cmd);
 	unmount_after_phase(b, r);
 	if (o->plot)
-		plot_phase(b, phase, start_sec, r);
+		plot_phase(b, phase, start_sec, r, hosts);
+	else if (o->clients.count)
+		rate_logs_remove(b->tmpdir);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;
@@ -617,7 +688,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (o->duration && write_jobfiles(b, b->read_files))
 		return false;
 	for (t = 0; !o->duration && t < b->targets; t++)
-		memcpy(b->read_files[t], b->planned, o->threads * sizeof(*b->planned));
+		memcpy(b->read_files[t], b->write_files[t],
+		       o->threads * sizeof(*b->write_files[t]));
 	if (!files_to_read(b)) {
 		it->read.ran = it->read.failed = true;
 		snprintf(it->read.error, sizeof(it->read.error),
@@ -765,28 +837,27 @@ static int allocate(struct bench *b)
 	unsigned int t, i, hosts = o->clients.count;
 
 	b->targets = targets_of(o);
-	b->planned = calloc(o->threads, sizeof(*b->planned));
 	b->write_files = calloc(b->targets, sizeof(*b->write_files));
 	b->read_files = calloc(b->targets, sizeof(*b->read_files));
 	b->plans = calloc(b->targets, sizeof(*b->plans));
 	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
 	b->host_results = calloc(2 * (size_t)o->iterations * hosts + 1,
 				 sizeof(*b->host_results));
-	if (!b->planned || !b->write_files || !b->read_files || !b->plans ||
+	if (!b->write_files || !b->read_files || !b->plans ||
 	    !b->report.iterations || !b->host_results)
 		return -1;
 	for (t = 0; t < b->targets; t++) {
-		b->write_files[t] = b->planned;
+		b->write_files[t] = calloc(o->threads, sizeof(*b->write_files[t]));
 		b->read_files[t] = calloc(o->threads, sizeof(*b->read_files[t]));
-		if (!b->read_files[t])
+		if (!b->write_files[t] || !b->read_files[t])
 			return -1;
+		for (i = 0; i < o->threads; i++)
+			b->write_files[t][i] = files_of_thread(o, t, i);
 	}
 	for (i = 0; hosts && i < o->iterations; i++) {
 		b->report.iterations[i].hosts[PHASE_WRITE] = &b->host_results[2 * i * hosts];
 		b->report.iterations[i].hosts[PHASE_READ] = &b->host_results[(2 * i + 1) * hosts];
 	}
-	for (t = 0; t < o->threads; t++)
-		b->planned[t] = files_of_thread(o, t);
 	return 0;
 }
 
@@ -841,14 +912,17 @@ static void release(struct bench *b)
 {
 	unsigned int t;
 
-	for (t = 0; b->read_files && t < b->targets; t++)
-		free(b->read_files[t]);
+	for (t = 0; t < b->targets; t++) {
+		if (b->write_files)
+			free(b->write_files[t]);
+		if (b->read_files)
+			free(b->read_files[t]);
+	}
 	free(b->read_files);
 	free(b->write_files);
 	free(b->plans);
 	free_jobfiles(b->jobfiles, b->targets);
 	free_jobfiles(b->kept_jobfiles, b->targets);
-	free(b->planned);
 	free(b->host_results);
 	free(b->report.iterations);
 }
@@ -961,7 +1035,7 @@ int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
 	struct plot plot = { 0 };
-	double started;
+	double started, started_unix;
 	unsigned int c, n = 0;
 	bool ok = true, reported;
 	int code;
@@ -971,6 +1045,7 @@ int bench_run(const struct bench_options *o)
 		fuse_private_namespace();
 	runner_catch_signals();
 	started = now_sec();
+	started_unix = realtime_sec();
 	for (n = 0; ok && n < o->via.count && !stop_signal; n++) {
 		if (n && !finish_client(&runs[n - 1])) {
 			ok = false;
@@ -981,6 +1056,7 @@ int bench_run(const struct bench_options *o)
 			.via = o->via.clients[n],
 			.human = o->json_path && !strcmp(o->json_path, "-") ? stderr : stdout,
 			.started = started,
+			.started_unix = started_unix,
 			.plot = &plot,
 		};
 		ok = run_client(&runs[n]);

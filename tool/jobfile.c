@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "fiolog.h"
 #include "jobfile.h"
 #include "ranges.h"
 
@@ -132,7 +131,7 @@ static uint64_t largest_number(const struct bench_options *o,
 		return o->size ? fsync_blocks(o) : 0;
 	case JN_NRFILES:
 		*given = o->files;
-		return files_of_thread(o, 0);
+		return files_of_thread(o, 0, 0);
 	case JN_IODEPTH:
 		*given = o->queue_depth;
 		return o->async_io ? o->queue_depth : 0;
@@ -304,23 +303,24 @@ static void put_global(FILE *out, const struct bench_options *o,
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
 	}
-	if (rate_log) {
-		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
-		/* Size 0 moves no data: one I/O is one file. */
-		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
-			rate_log);
-	} else {
-		/*
-		 * fio 3.41's helper thread sees that the jobs are done only
-		 * at its next tick, 250 ms apart where no log sets it: fio
-		 * exited 0-250 ms after its last I/O.  Sampling fio's rate
-		 * statistics (running sums, no memory per sample) every
-		 * STAT_SAMPLE_MSEC ticks it that often; a rate log ticks it
-		 * every FIO_LOG_MSEC.
-		 */
-		fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
-			STAT_SAMPLE_MSEC);
-	}
+	/*
+	 * Each I/O on the host's realtime clock: where the phase lay in
+	 * time and what it moved when (see io_span); fio's averaged logs
+	 * drop a job's last, partial window.  Size 0's operations, one a
+	 * file, are in the latency samples the engines add themselves.
+	 */
+	if (rate_log)
+		fprintf(out, "log_unix_epoch=1\n%s=%s\n",
+			o->size ? "write_bw_log" : "write_lat_log", rate_log);
+	/*
+	 * fio 3.41's helper thread sees that the jobs are done only at its
+	 * next tick, 250 ms apart where nothing sets it: fio exited 0-250
+	 * ms after its last I/O.  Sampling fio's rate statistics (running
+	 * sums, no memory per sample) every STAT_SAMPLE_MSEC ticks it that
+	 * often.
+	 */
+	fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
+		STAT_SAMPLE_MSEC);
 }
 
 static void put_write_settings(FILE *out, const struct bench_options *o,
@@ -396,17 +396,29 @@ static void put_read_settings(FILE *out, const struct bench_options *o,
 		fprintf(out, "cephfs_op=open\n");
 }
 
+bool phase_cycles(const struct bench_options *o, enum phase phase)
+{
+	if (!o->duration)
+		return false;
+	if (phase == PHASE_WRITE)
+		return o->size != 0;
+	return !o->size || o->no_verify;
+}
+
 static void put_phase(FILE *out, const struct bench_options *o,
-		      const char *subdir, enum phase phase,
+		      const char *subdir, enum phase phase, unsigned int host,
 		      const unsigned int *files, const char *fuse)
 {
 	unsigned int t, n;
 
 	for (t = 0; t < o->threads; t++) {
-		n = files ? files[t] : files_of_thread(o, t);
+		n = files ? files[t] : files_of_thread(o, host, t);
 		if (!n)
 			continue;
 		fprintf(out, "\n[%s]\n", phase_section(phase));
+		/* fio starts over at the job's first file until runtime=. */
+		if (phase_cycles(o, phase))
+			fprintf(out, "time_based\n");
 		if (phase == PHASE_WRITE)
 			put_write_settings(out, o, fuse);
 		else
@@ -416,8 +428,9 @@ static void put_phase(FILE *out, const struct bench_options *o,
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse)
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse)
 {
 	if (!all_fit(o, subdir) || !jobfile_numbers_fit(o, NULL, 0))
 		return -1;
@@ -433,8 +446,8 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log, fuse);
-	put_phase(out, o, subdir, PHASE_WRITE, NULL, fuse);
-	put_phase(out, o, subdir, PHASE_READ, read_files, fuse);
+	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse);
+	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -22,6 +22,16 @@ enum phase {
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
 
+/*
+ * Does @phase cycle through each thread's files until --duration is up,
+ * as the newest upstream does?  With --duration, the write phase of data
+ * and the read phase of size 0 or --no-verify.  Not size 0's creates: a
+ * file is created once, a second pass would open it.  Not a verified
+ * read: fio (3.33 to 3.41) ends a read job that verifies after one pass,
+ * time_based or not.
+ */
+bool phase_cycles(const struct bench_options *o, enum phase phase);
+
 /* The fio engine a --via fuse phase runs on the mount: filecreate for
  * size 0, libaio with --async-io, else psync. */
 const char *fuse_fio_engine(const struct bench_options *o);
@@ -45,20 +55,23 @@ bool jobfile_numbers_fit(const struct bench_options *o, char *error,
 			 size_t error_len);
 
 /*
- * Write the job file for run directory @subdir (inside --root-path), with
+ * Write the job file of client host @host (0 without --clients) for run
+ * directory @subdir (inside --root-path), with
  * every string from the user %XX-escaped for the engine's cephfs_escaped.
  * @read_files gives how many of its files each thread reads (the ones a
  * time-capped write phase completed); NULL reads all of them.  With
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
- * size 0) to files starting with that path.  With @fuse, the mount point
+ * size 0) per I/O on the host's realtime clock to files starting with
+ * that path (with --clients @rate_log is always given).  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
  * instead of the engine.  Returns 0, or -1 when writing failed or a value
  * is longer than JOBFILE_VALUE_MAX escaped or a number does not fit (which
  * options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse);
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse);
 
 /*
  * A target's job file: @path alone, or @path.<host dir> per client host

@@ -68,6 +68,8 @@ int main(int argc, char **argv)
 		print_error("cephfs-tool", error);
 		break;
 	case PARSE_OK:
+		if (o.files_ignored)
+			fprintf(stderr, "cephfs-tool: --files is ignored in shared-file mode (one file)\n");
 		if (o.dry_run)
 			code = bench_dry_run(&o);
 		else if (!preflight_ok(&o, error, sizeof(error)))

@@ -119,7 +119,8 @@ const char options_usage[] =
 "Bench options:\n"
 "  --threads N                Number of threads (default: 1)\n"
 "  --iterations N             Number of iterations (default: 1)\n"
-"  --files N                  Total number of files (default: 100)\n"
+"  --files N                  Total number of files (default: 100); with --clients\n"
+"                             the total over all hosts\n"
 "  --size SIZE                File size (e.g. 4MB, 0 for creates only) (default: 4MB)\n"
 "  --block-size SIZE          I/O block size (e.g. 1MB) (default: 4MB)\n"
 "  --fsync-every SIZE         Call fsync every N bytes (default: 0)\n"
@@ -129,7 +130,8 @@ const char options_usage[] =
 "  --per-thread-mount         Use separate mount per thread\n"
 "  --no-cleanup               Disable cleanup of files\n"
 "  --json PATH                Write results as JSON to PATH; - for stdout\n"
-"  --duration SECS            Limit each write and read phase to SECS (0: all files)\n"
+"  --duration SECS            Run each write and read phase for SECS, cycling\n"
+"                             through the files (0: each file once)\n"
 "  --perf-dump PATH           Dump libcephfs perf counters to PATH after the benchmark\n"
 "  --progress                 Show live progress, bandwidth, file rate and ETA\n"
 "  --progress-interval PCT    Percent between progress updates (default: 10; 1 to 100)\n"
@@ -137,6 +139,7 @@ const char options_usage[] =
 "  --queue-depth N            Outstanding async I/Os per thread (default: 16; 1 to 1024)\n"
 "  --async-write-fsync        Each async write carries an fsync (needs --async-io)\n"
 "  --shared-file              All threads write one file of --size, each its own part\n"
+"                             (--files is ignored)\n"
 "\n"
 "Beyond the original tool:\n"
 "  --no-verify                Do not write and check crc32c verify headers\n"
@@ -187,12 +190,14 @@ void options_init(struct bench_options *o, const char *fio,
 	o->via = (struct via_list){ { VIA_LIBCEPHFS }, 1 };
 }
 
-unsigned int files_of_thread(const struct bench_options *o,
+unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
 			     unsigned int thread)
 {
+	unsigned int workers = o->threads * (o->clients.count ? o->clients.count : 1);
+
 	if (o->shared_file)
 		return 1;
-	return o->files / o->threads + (thread < o->files % o->threads);
+	return o->files / workers + (host * o->threads + thread < o->files % workers);
 }
 
 uint64_t job_file_bytes(const struct bench_options *o)
@@ -309,18 +314,13 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 /*
  * --shared-file: one file of --size, split into equal parts of whole
  * blocks, one per thread, so that the file is the size asked and each
- * part verifies on its own.  @files_given: --files, which must then be 1.
+ * part verifies on its own.  --files is ignored, as upstream ignores it.
  */
-static bool check_shared_file(const struct bench_options *o, bool files_given,
-			      char *error, size_t len)
+static bool check_shared_file(const struct bench_options *o, char *error,
+			      size_t len)
 {
 	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
 
-	if (files_given && o->files != 1) {
-		snprintf(error, len, "--files: invalid value '%u' (--shared-file writes one file)",
-			 o->files);
-		return false;
-	}
 	if (!o->size) {
 		snprintf(error, len, "--size: invalid value '0' (--shared-file writes data)");
 		return false;
@@ -428,8 +428,7 @@ static bool check_verify_blocks(const struct bench_options *o, char *error,
 
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
-			       bool queue_depth_given, bool files_given,
-			       char *error, size_t len)
+			       bool queue_depth_given, char *error, size_t len)
 {
 	char value[32];
 
@@ -460,7 +459,13 @@ static bool check_combinations(const struct bench_options *o,
 		return false;
 	if (via_has(&o->via, VIA_FUSE) && !check_fuse(o, error, len))
 		return false;
-	return !o->shared_file || check_shared_file(o, files_given, error, len);
+	if (o->clients.count && o->files < o->clients.count && !o->shared_file) {
+		snprintf(value, sizeof(value), "%u", o->files);
+		snprintf(error, len, "--files: invalid value '%s' (the total over --clients: at least one file for each of the %u hosts)",
+			 value, o->clients.count);
+		return false;
+	}
+	return !o->shared_file || check_shared_file(o, error, len);
 }
 
 /* The host lists, once both options are known; errors name the option. */
@@ -522,6 +527,71 @@ static const struct option_spec *spec_of(int index, int short_name)
 	return NULL;
 }
 
+/*
+ * The spec a long option's name (up to any '=') names: the exact name, or
+ * the one option it is a prefix of (aliases of one field count once).
+ * NULL when it names none, or with @error filled when it abbreviates
+ * several: getopt_long would take the first of them, as if
+ * `--no` meant `--no-cleanup`.
+ */
+static const struct option_spec *long_spec(const char *arg, bool *ambiguous,
+					   char *error, size_t len)
+{
+	size_t i, n = strcspn(arg, "="), found = NR_SPECS, used;
+	bool several = false;
+
+	*ambiguous = false;
+	for (i = 0; i < NR_SPECS; i++)
+		if (strlen(specs[i].name) == n && !strncmp(specs[i].name, arg, n))
+			return &specs[i];
+	for (i = 0; i < NR_SPECS; i++) {
+		if (strncmp(specs[i].name, arg, n) || canonical_spec(&specs[i]) != i)
+			continue;
+		if (found != NR_SPECS)
+			several = true;
+		else
+			found = i;
+	}
+	if (!several)
+		return found == NR_SPECS ? NULL : &specs[found];
+	*ambiguous = true;
+	used = (size_t)snprintf(error, len, "option '--%.*s' is ambiguous; possibilities:",
+				(int)n, arg);
+	for (i = 0; i < NR_SPECS && used < len; i++)
+		if (!strncmp(specs[i].name, arg, n))
+			used += (size_t)snprintf(error + used, len - used, " --%s",
+						 specs[i].name);
+	return NULL;
+}
+
+/* Refuse an abbreviation of more than one option before getopt_long sees
+ * it; the values of options are skipped, not read as options. */
+static bool no_ambiguous_option(int argc, char **argv, char *error, size_t len)
+{
+	const struct option_spec *s;
+	bool ambiguous;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return true;
+		if (strncmp(argv[i], "--", 2)) {
+			/* -c PATH, -i ID, -k PATH: the value follows. */
+			if (argv[i][0] == '-' && argv[i][1] && strchr("cik", argv[i][1]) &&
+			    !argv[i][2])
+				i++;
+			continue;
+		}
+		s = long_spec(argv[i] + 2, &ambiguous, error, len);
+		if (ambiguous)
+			return false;
+		if (s && argument_of(s->kind) == required_argument &&
+		    !strchr(argv[i], '='))
+			i++;
+	}
+	return true;
+}
+
 enum parse_result options_parse(struct bench_options *o, int argc,
 				char **argv, char *error, size_t error_len)
 {
@@ -539,6 +609,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		};
 	longopts[NR_SPECS] = (struct option){ 0 };
 
+	if (!no_ambiguous_option(argc, argv, error, error_len))
+		return PARSE_ERROR;
 	optind = 0;		/* full reset: the tests parse many times */
 	opterr = 0;
 	for (;;) {
@@ -598,11 +670,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (o->via_text && !via_parse(&o->via, o->via_text, error, error_len))
 		return PARSE_ERROR;
 	if (!check_combinations(o, field_given(given, FIELD(queue_depth)),
-				field_given(given, FIELD(files)), error,
-				error_len))
+				error, error_len))
 		return PARSE_ERROR;
-	if (o->shared_file)
+	if (o->shared_file) {
+		o->files_ignored = field_given(given, FIELD(files)) && o->files != 1;
 		o->files = 1;
+	}
 	if (!jobfile_numbers_fit(o, error, error_len))
 		return PARSE_ERROR;
 	return PARSE_OK;

@@ -184,8 +184,8 @@ static bool tmpdir_ready(const struct bench_options *o, const char *tmp,
 	const char *why = NULL, *carrier = NULL;
 	struct stat st;
 
-	if (o->plot)
-		carrier = "fio's job file (--plot's rate logs)";
+	if (o->plot || o->clients.count)
+		carrier = "fio's job file (the per-I/O logs of --plot or --clients)";
 	else if (o->perf_dump && PERF_DUMP_SOCKET_IN_TMPDIR)
 		carrier = "the admin socket's path (--perf-dump: Ceph expands $cluster, $name... there)";
 	if (carrier && !plain_for("TMPDIR", tmp, carrier, error, len))

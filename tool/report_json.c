@@ -146,7 +146,7 @@ static struct json_object *phase(const struct bench_options *o,
 	add(lat, "max", report_json_number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
 	/* The local fio's CPU and mount: with --clients fio works on other
-	 * hosts. */
+	 * hosts, and the phase's place on their clock makes the aggregate. */
 	if (o->clients.count)
 		return p;
 	cpu = json_object_new_object();
@@ -155,6 +155,26 @@ static struct json_object *phase(const struct bench_options *o,
 	add(p, "cpu", cpu);
 	if (r->counters.dumped)
 		add(p, "client_counters", client_counters(&r->counters));
+	return p;
+}
+
+/*
+ * With --clients, a phase and where it lay in time: seconds from the
+ * aggregate's start (@aggregate, the first host's start) to @r's start and
+ * end, which make the aggregate's time.
+ */
+static struct json_object *placed_phase(const struct bench_options *o,
+					const struct phase_result *r,
+					const struct phase_result *aggregate)
+{
+	struct json_object *p = phase(o, r);
+
+	if (r->failed || aggregate->failed)
+		return p;
+	add(p, "start_sec",
+	    report_json_number((r->start_ms - aggregate->start_ms) / 1000.0));
+	add(p, "end_sec",
+	    report_json_number((r->end_ms - aggregate->start_ms) / 1000.0));
 	return p;
 }
 
@@ -170,9 +190,11 @@ static struct json_object *hosts(const struct bench_report *report,
 		host = json_object_new_object();
 		add(host, "host", report_json_text(o->clients.hosts[i].label));
 		if (r->hosts[PHASE_WRITE][i].ran)
-			add(host, "write", phase(o, &r->hosts[PHASE_WRITE][i]));
+			add(host, "write", placed_phase(o, &r->hosts[PHASE_WRITE][i],
+							&r->write));
 		if (r->hosts[PHASE_READ][i].ran)
-			add(host, "read", phase(o, &r->hosts[PHASE_READ][i]));
+			add(host, "read", placed_phase(o, &r->hosts[PHASE_READ][i],
+						       &r->read));
 		json_object_array_add(list, host);
 	}
 	return list;
@@ -188,9 +210,13 @@ static struct json_object *iterations(const struct bench_report *report)
 		r = &report->iterations[i];
 		it = json_object_new_object();
 		add(it, "number", json_object_new_int64(i + 1));
-		if (r->write.ran)
+		if (r->write.ran && report->o->clients.count)
+			add(it, "write", placed_phase(report->o, &r->write, &r->write));
+		else if (r->write.ran)
 			add(it, "write", phase(report->o, &r->write));
-		if (r->read.ran)
+		if (r->read.ran && report->o->clients.count)
+			add(it, "read", placed_phase(report->o, &r->read, &r->read));
+		else if (r->read.ran)
 			add(it, "read", phase(report->o, &r->read));
 		if (report->o->clients.count)
 			add(it, "clients", hosts(report, r));
