@@ -18,6 +18,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
 	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
 	tool/sidebyside.c tool/sidebyside.h \
+	tool/runplan.c tool/runplan.h \
 	tool/runner.c tool/runner.h \
 	engine/escape.c engine/escape.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
@@ -51,7 +52,7 @@ dist_man_MANS = tool/cephfs-tool.1
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via t/unit-runner
+	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -81,6 +82,8 @@ t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 check_PROGRAMS += t/unit-elfsymbol
 TESTS += t/unit-elfsymbol
