@@ -54,7 +54,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", read_files, NULL, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -106,17 +106,36 @@ static void test_rate_log(void)
 
 	parse_line("bench --files 2 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL, NULL);
 	fclose(f);
 	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
 	   "--plot: a bandwidth log per job, averaged over 100 ms");
 	free(text);
 	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL, NULL);
 	fclose(f);
 	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
 	   "--plot with size 0: an IOPS log, one I/O being one file");
+	free(text);
+}
+
+/* The run's mark on the directory the write phase makes, escaped as
+ * every string; the read phase makes nothing. */
+static void test_mark(void)
+{
+	struct bench_options o;
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	parse_line("bench --files 2", &o);
+	f = open_memstream(&text, &len);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, NULL, NULL, "run/1 token=ab");
+	fclose(f);
+	ok(strstr(text, "\nrw=write\ncephfs_new_dir=1\ncephfs_new_dir_mark=run/1%20token%3Dab\n") != NULL,
+	   "the write phase marks the run directory it makes");
+	ok(!strstr(strstr(text, "[read]"), "cephfs_new_dir_mark"), "... the read phase makes none");
 	free(text);
 }
 
@@ -173,6 +192,7 @@ int main(void)
 	test_cases();
 	test_read_completed();
 	test_rate_log();
+	test_mark();
 	test_commands();
 	test_client_command();
 	return done_testing();

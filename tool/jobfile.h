@@ -42,12 +42,13 @@ uint64_t effective_block_size(const struct bench_options *o);
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
  * size 0) to files starting with that path.  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
- * instead of the engine.  Returns 0, or -1 when writing failed or a value
+ * instead of the engine.  With @mark (NULL: none), the write phase's engine
+ * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0, or -1 when writing failed or a value
  * is longer than JOBFILE_VALUE_MAX escaped (which options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse);
+		  const char *rate_log, const char *fuse, const char *mark);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge

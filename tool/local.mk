@@ -97,6 +97,6 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-cold-read.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
-	t/tool-via.t t/tool-budget.t
+	t/tool-via.t t/tool-budget.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
