@@ -96,25 +96,31 @@ static void test_read_completed(void)
 	free(got);
 }
 
-/* --plot: every job logs its rate, averaged, where the tool reads it. */
-static void test_rate_log(void)
+/* The job file of run directory bench_run_abcd for the options of
+ * @line, with @rate_log and @mark (malloc'd). */
+static char *job_text(const char *line, const char *rate_log, const char *mark)
 {
 	struct bench_options o;
 	char *text = NULL;
 	size_t len;
 	FILE *f;
 
-	parse_line("bench --files 2 --plot p.svg", &o);
+	parse_line(line, &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL, NULL);
+	jobfile_write(f, &o, "bench_run_abcd", NULL, rate_log, NULL, mark);
 	fclose(f);
+	return text;
+}
+
+/* --plot: every job logs its rate, averaged, where the tool reads it. */
+static void test_rate_log(void)
+{
+	char *text = job_text("bench --files 2 --plot p.svg", "/tmp/x/rate", NULL);
+
 	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
 	   "--plot: a bandwidth log per job, averaged over 100 ms");
 	free(text);
-	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
-	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL, NULL);
-	fclose(f);
+	text = job_text("bench --files 2 --size 0 --plot p.svg", "/tmp/x/rate", NULL);
 	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
 	   "--plot with size 0: an IOPS log, one I/O being one file");
 	free(text);
@@ -124,15 +130,8 @@ static void test_rate_log(void)
  * every string; the read phase makes nothing. */
 static void test_mark(void)
 {
-	struct bench_options o;
-	char *text = NULL;
-	size_t len;
-	FILE *f;
+	char *text = job_text("bench --files 2", NULL, "run/1 token=ab");
 
-	parse_line("bench --files 2", &o);
-	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, NULL, NULL, "run/1 token=ab");
-	fclose(f);
 	ok(strstr(text, "\nrw=write\ncephfs_new_dir=1\ncephfs_new_dir_mark=run/1%20token%3Dab\n") != NULL,
 	   "the write phase marks the run directory it makes");
 	ok(!strstr(strstr(text, "[read]"), "cephfs_new_dir_mark"), "... the read phase makes none");
