@@ -346,11 +346,13 @@ static int marked_dir(const struct bench_options *o, struct cephfs_mount *m,
 		      size_t error_len)
 {
 	int ret = look_up(m, dir);
+	char path[PATH_MAX];
 
 	if (!ret)
 		return check_mark(o, m, dir, mark, error, error_len);
+	shown_path(o, dir, path, sizeof(path));
 	if (ret != -ENOENT)
-		snprintf(error, error_len, "cannot look up %s: %s", dir,
+		snprintf(error, error_len, "cannot look up %s: %s", path,
 			 strerror(-ret));
 	return ret;
 }
