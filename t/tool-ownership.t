@@ -12,7 +12,7 @@
 need_cluster
 tool_root
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
-plan 46
+plan 51
 
 # fio_doing PHASE ACTION: a --fio wrapper in $TMP/fio-$PHASE that, before
 # fio's PHASE, runs ACTION (shell) with $dir the run directory's path in
@@ -66,6 +66,25 @@ taken() {
 	is "... the other client's file survives" "$(listing "$CEPHFS_DIR/$dir")" "theirs "
 	"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/$dir"
 }
+
+# The engine marks the directory a job makes (cephfs_new_dir_mark) before
+# it creates a file there, and fails on one that exists, leaving it as it is.
+mark_job() {
+	cephfs_fio "$TMP/mark.json" --name=mark --rw=write --bs=4k --size=4k \
+		--filename="$CEPHFS_DIR/marked/f" --cephfs_new_dir_mark="$1"
+}
+mark_job "run 1;#"
+ok $? "a job with cephfs_new_dir_mark makes its directory"
+is "... marked, byte for byte" \
+	"$("$CEPHFS_UTIL" getxattr "$CEPHFS_DIR/marked" user.fio-cephfs.mark)" "run 1;#"
+mark_job "run 2"
+ok $([ $? != 0 ]; echo $?) "a job to make a directory that exists fails"
+like "... with EEXIST, naming it" "$(cat "$TMP/fio.err")" \
+	"ceph_mkdir\\($CEPHFS_DIR/marked\\): File exists"
+is "... and leaves its mark and file" \
+	"$("$CEPHFS_UTIL" getxattr "$CEPHFS_DIR/marked" user.fio-cephfs.mark) $(listing "$CEPHFS_DIR/marked")" \
+	"run 1;# f "
+"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR/marked"
 
 # (a) Another client takes the run directory's name before the write phase.
 fio_doing write '"'"$CEPHFS_UTIL"'" mkdir "$dir" 755 && "'"$CEPHFS_UTIL"'" put "$dir/theirs" 10'
