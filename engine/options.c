@@ -17,6 +17,7 @@
 #include "dirpin.h"
 #include "escape.h"
 #include "pathutil.h"
+#include "ranges.h"
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
 #define CEPHFS_ASYNC_DEFAULT "native"
@@ -323,15 +324,14 @@ static const struct cephfs_number {
 } cephfs_numbers[] = {
 #define CEPHFS_NUMBER(field, min, max) \
 	{ "cephfs_" #field, offsetof(struct cephfs_options, field), min, max }
-	/* -1: the process's own; ids above INT_MAX wrap in UserPerm's int */
-	CEPHFS_NUMBER(uid, -1, INT_MAX),
-	CEPHFS_NUMBER(gid, -1, INT_MAX),
+	/* -1: the process's own */
+	CEPHFS_NUMBER(uid, -1, CEPHFS_ID_MAX),
+	CEPHFS_NUMBER(gid, -1, CEPHFS_ID_MAX),
 	CEPHFS_NUMBER(client_oc, -1, 1),
-	CEPHFS_NUMBER(client_oc_size, 0, LLONG_MAX),
-	CEPHFS_NUMBER(msgr_workers, 0, 24),
-	/* the stall watchdog waits twice op_timeout, in an unsigned int */
-	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
-	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(client_oc_size, 0, CEPHFS_CLIENT_OC_SIZE_MAX),
+	CEPHFS_NUMBER(msgr_workers, 0, CEPHFS_MSGR_WORKERS_MAX),
+	CEPHFS_NUMBER(mount_timeout, 0, CEPHFS_TIMEOUT_MAX),
+	CEPHFS_NUMBER(op_timeout, 0, CEPHFS_TIMEOUT_MAX),
 	CEPHFS_NUMBER(async_threads, 0, 1024),
 	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),

@@ -91,6 +91,7 @@ CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
 
 # Filesystem statistics before and after the iterations (ceph_statfs).
 CLUSTER_TESTS += t/tool-fsstats.t
+CLUSTER_TESTS += t/tool-fio-ranges-utf8.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list

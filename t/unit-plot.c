@@ -121,6 +121,13 @@ static void test_svg(void)
 	ok(strstr(svg, "run &lt;a&gt; &amp; b") != NULL, "the title is escaped");
 	free(svg);
 
+	/* XML 1.0 allows neither invalid UTF-8 nor control characters */
+	snprintf(p.title, sizeof(p.title), "run \xff\x01\xe2\x82 <a> 50%% \xc3\xa9");
+	svg = draw(&p);
+	ok(strstr(svg, ">run %FF%01%E2%82 &lt;a&gt; 50%25 \xc3\xa9</text>") != NULL,
+	   "bytes that are not UTF-8 and control characters: %%XX, as in the JSON");
+	free(svg);
+
 	p.file_size = 0;
 	svg = draw(&p);
 	is_int(count(svg, "<g class=\"panel\""), 1, "size 0: the file rate panel alone");

@@ -399,6 +399,21 @@ static void test_async_path(void)
 	   "... and \"async_path\": \"native\" in JSON");
 	json_object_put(root);
 	free(json);
+	/* RFC 8259: JSON is UTF-8, whatever bytes a name has */
+	o.prefix = "\xff%";
+	o.dir_prefix = "\xfe";
+	report.subdir = "\xfe" "1a2b";
+	json = report_json(&report);
+	root = json_tokener_parse(json);
+	c = json_object_object_get(root, "configuration");
+	is_str(json_object_get_string(json_object_object_get(c, "prefix")), "%FF%25",
+	       "a prefix that is not UTF-8: %XX in JSON, '%' too");
+	ok(!strcmp(json_object_get_string(json_object_object_get(c, "dir_prefix")), "%FE") &&
+	   !strcmp(json_object_get_string(json_object_object_get(c, "subdirectory")), "%FE1a2b"),
+	   "  ... the directory prefix and the run directory too");
+	ok(!strstr(json, "\xff") && !strstr(json, "\xfe"), "  ... and no raw byte of them");
+	json_object_put(root);
+	free(json);
 }
 
 /* A phase's client counters from a saved perf dump, as bench reads it. */

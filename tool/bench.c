@@ -41,7 +41,8 @@ struct bench {
 	char *mark;			/* of the directory the write phase makes */
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
 	unsigned int targets;		/* 1, or the number of client hosts */
-	char **jobfiles;		/* per target */
+	char **jobfiles;		/* per target, in tmpdir: what fio reads */
+	char **kept_jobfiles;		/* per target, --keep-job's copies */
 	unsigned int *planned;		/* files per thread */
 	unsigned int **write_files;	/* per target: planned, for every one */
 	unsigned int **read_files;	/* per target, what the read phase reads */
@@ -108,19 +109,6 @@ static void files_dir(const struct bench_options *o, const char *subdir,
 		snprintf(dir, len, "%s", subdir);
 }
 
-/* A target's job file: PATH alone, or PATH.<host dir> per client host. */
-static char *jobfile_path(const struct bench_options *o, const char *path,
-			  unsigned int target)
-{
-	char *name;
-
-	if (!o->clients.count)
-		return strdup(path);
-	if (asprintf(&name, "%s.%s", path, o->clients.hosts[target].dir) < 0)
-		return NULL;
-	return name;
-}
-
 /* With --plot, where a target's fio writes its rate logs: in @log_dir,
  * under a name per client host, since fio --client names a host's logs
  * by its address alone. */
@@ -178,7 +166,7 @@ static char **jobfile_paths(const struct bench_options *o, const char *path,
 	unsigned int t;
 
 	for (t = 0; jobfiles && t < targets; t++) {
-		jobfiles[t] = jobfile_path(o, path, t);
+		jobfiles[t] = jobfile_target_path(o, path, t);
 		if (!jobfiles[t]) {
 			free_jobfiles(jobfiles, targets);
 			return NULL;
@@ -190,14 +178,6 @@ static char **jobfile_paths(const struct bench_options *o, const char *path,
 static unsigned int targets_of(const struct bench_options *o)
 {
 	return o->clients.count ? o->clients.count : 1;
-}
-
-/* The job file of a client's run: @path, or PATH.fuse through ceph-fuse
- * (so that --keep-job keeps both of --via libcephfs,fuse). */
-static void client_jobfile(enum via_client via, const char *path,
-			   char *name, size_t len)
-{
-	snprintf(name, len, "%s%s", path, via == VIA_FUSE ? ".fuse" : "");
 }
 
 /* --dry-run under --via fuse: the mount point is made at the run. */
@@ -229,8 +209,8 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	char *mark = NULL;
 	int code = 0;
 
-	client_jobfile(via, o->keep_job ? o->keep_job : "bench.fio", path,
-		       sizeof(path));
+	jobfile_client_path(via, o->keep_job ? o->keep_job : "bench.fio", path,
+			    sizeof(path));
 	jobfiles = jobfile_paths(o, path, targets);
 	if (!run_plan_of(&plan, o)) {
 		mark = run_plan_mark(&plan, false);
@@ -606,15 +586,25 @@ static unsigned int files_to_read(const struct bench *b)
 	return total;
 }
 
+/*
+ * fio reads only the job files in the tool's own directory; --keep-job's
+ * are copies for the user, which another run given the same path may
+ * replace at any time.
+ */
 static int write_jobfiles(const struct bench *b, unsigned int *const *read_files)
 {
+	const unsigned int *reads;
 	unsigned int t;
 
-	for (t = 0; t < b->targets; t++)
-		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t,
-				  read_files ? read_files[t] : NULL, b->tmpdir,
-				  fuse_dir(b), b->mark))
+	for (t = 0; t < b->targets; t++) {
+		reads = read_files ? read_files[t] : NULL;
+		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t, reads,
+				  b->tmpdir, fuse_dir(b), b->mark) ||
+		    (b->kept_jobfiles &&
+		     write_jobfile(b->o, b->kept_jobfiles[t], b->subdir, t,
+				   reads, b->tmpdir, fuse_dir(b), b->mark)))
 			return -1;
+	}
 	return 0;
 }
 
@@ -849,12 +839,13 @@ static int prepare(struct bench *b)
 			return -1;
 		}
 	}
-	if (o->keep_job)
-		client_jobfile(b->via, o->keep_job, path, sizeof(path));
-	else
-		tmp_path(b, "bench.fio", path, sizeof(path));
+	tmp_path(b, "bench.fio", path, sizeof(path));
 	b->jobfiles = jobfile_paths(o, path, b->targets);
-	if (!b->jobfiles) {
+	if (o->keep_job) {
+		jobfile_client_path(b->via, o->keep_job, path, sizeof(path));
+		b->kept_jobfiles = jobfile_paths(o, path, b->targets);
+	}
+	if (!b->jobfiles || (o->keep_job && !b->kept_jobfiles)) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return -1;
 	}
@@ -880,6 +871,7 @@ static void release(struct bench *b)
 	free(b->write_files);
 	free(b->plans);
 	free_jobfiles(b->jobfiles, b->targets);
+	free_jobfiles(b->kept_jobfiles, b->targets);
 	free(b->planned);
 	free(b->host_results);
 	free(b->report.iterations);

@@ -7,6 +7,8 @@
 #ifndef CEPHFS_TOOL_JOBFILE_H
 #define CEPHFS_TOOL_JOBFILE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -35,6 +37,14 @@ uint64_t effective_block_size(const struct bench_options *o);
 #define JOBFILE_VALUE_MAX 8160
 
 /*
+ * Whether every number the job file carries for @o is within the range
+ * fio (or the engine) stores it in; else false, with one line naming the
+ * option, its value and the limit in @error (when not NULL).
+ */
+bool jobfile_numbers_fit(const struct bench_options *o, char *error,
+			 size_t error_len);
+
+/*
  * Write the job file for run directory @subdir (inside --root-path), with
  * every string from the user %XX-escaped for the engine's cephfs_escaped.
  * @read_files gives how many of its files each thread reads (the ones a
@@ -43,12 +53,25 @@ uint64_t effective_block_size(const struct bench_options *o);
  * size 0) to files starting with that path.  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
  * instead of the engine.  With @mark (NULL: none), the write phase's engine
- * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0, or -1 when writing failed or a value
- * is longer than JOBFILE_VALUE_MAX escaped (which options_parse refuses).
+ * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0,
+ * or -1 when writing failed or a value is longer than JOBFILE_VALUE_MAX
+ * escaped or a number does not fit (which options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, const unsigned int *read_files,
 		  const char *rate_log, const char *fuse, const char *mark);
+
+/*
+ * A target's job file: @path alone, or @path.<host dir> per client host
+ * with --clients.  NULL when out of memory.
+ */
+char *jobfile_target_path(const struct bench_options *o, const char *path,
+			  unsigned int target);
+
+/* The job file of a client's run: @path, or @path.fuse through ceph-fuse
+ * (so that --keep-job keeps both of --via libcephfs,fuse). */
+void jobfile_client_path(enum via_client via, const char *path, char *name,
+			 size_t len);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge

@@ -20,6 +20,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/sidebyside.c tool/sidebyside.h \
 	tool/runplan.c tool/runplan.h \
 	tool/runner.c tool/runner.h \
+	tool/utf8safe.c tool/utf8safe.h \
 	engine/escape.c engine/escape.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
@@ -84,6 +85,9 @@ t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
+TOOL_UNIT_TESTS += t/unit-utf8safe
+t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 check_PROGRAMS += t/unit-elfsymbol
 TESTS += t/unit-elfsymbol
@@ -97,6 +101,7 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-cold-read.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
-	t/tool-via.t t/tool-budget.t t/tool-ownership.t
+	t/tool-via.t t/tool-budget.t \
+	t/tool-keep-job.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t

@@ -588,6 +588,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		return PARSE_ERROR;
 	if (o->shared_file)
 		o->files = 1;
+	if (!jobfile_numbers_fit(o, error, error_len))
+		return PARSE_ERROR;
 	return PARSE_OK;
 }
 

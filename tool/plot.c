@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "utf8safe.h"
 
 /* Layout, in SVG user units (pixels at 100%). */
 #define WIDTH		1000
@@ -310,18 +311,26 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 	fprintf(out, "</g>\n");
 }
 
-static void put_escaped(FILE *out, const char *text)
+/* Any bytes as XML text: UTF-8 (utf8safe.h), then XML's own escapes;
+ * false when out of memory. */
+static bool put_escaped(FILE *out, const char *text)
 {
-	for (; *text; text++) {
-		if (*text == '&')
+	char *safe = utf8_safe(text), *c;
+
+	if (!safe)
+		return false;
+	for (c = safe; *c; c++) {
+		if (*c == '&')
 			fputs("&amp;", out);
-		else if (*text == '<')
+		else if (*c == '<')
 			fputs("&lt;", out);
-		else if (*text == '>')
+		else if (*c == '>')
 			fputs("&gt;", out);
 		else
-			fputc(*text, out);
+			fputc(*c, out);
 	}
+	free(safe);
+	return true;
 }
 
 /* Under --via the lines' colours name the clients. */
@@ -382,7 +391,8 @@ int plot_write_svg(FILE *out, const struct plot *p)
 		".phase{font-weight:bold} .title{font-size:17px;font-weight:bold}</style>\n");
 	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);
-	put_escaped(out, p->title);
+	if (!put_escaped(out, p->title))
+		return -1;
 	fprintf(out, "</text>\n");
 	draw_legend(out, p);
 	if (p->file_size)

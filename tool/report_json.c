@@ -3,9 +3,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report.h"
 #include "sidebyside.h"
+#include "utf8safe.h"
 
 struct json_object *report_json_number(double value)
 {
@@ -25,9 +27,16 @@ static void add(struct json_object *obj, const char *key,
 	json_object_object_add(obj, key, value);
 }
 
-static struct json_object *string_or_null(const char *s)
+struct json_object *report_json_text(const char *s)
 {
-	return s ? json_object_new_string(s) : NULL;
+	struct json_object *obj;
+	char *safe;
+
+	if (!s || !(safe = utf8_safe(s)))
+		return NULL;
+	obj = json_object_new_string(safe);
+	free(safe);
+	return obj;
 }
 
 static struct json_object *client_labels(const struct bench_options *o)
@@ -37,7 +46,7 @@ static struct json_object *client_labels(const struct bench_options *o)
 
 	for (i = 0; i < o->clients.count; i++)
 		json_object_array_add(list,
-			json_object_new_string(o->clients.hosts[i].label));
+			report_json_text(o->clients.hosts[i].label));
 	return list;
 }
 
@@ -51,14 +60,14 @@ static struct json_object *configuration(const struct bench_report *report)
 	add(c, "files", json_object_new_int64(o->files));
 	add(c, "file_size", json_object_new_int64((int64_t)o->size));
 	add(c, "block_size", json_object_new_int64((int64_t)o->block_size));
-	add(c, "filesystem", string_or_null(o->fs));
-	add(c, "root", json_object_new_string(o->root_path));
-	add(c, "subdirectory", json_object_new_string(report->subdir));
+	add(c, "filesystem", report_json_text(o->fs));
+	add(c, "root", report_json_text(o->root_path));
+	add(c, "subdirectory", report_json_text(report->subdir));
 	add(c, "uid", json_object_new_int(o->uid));
 	add(c, "gid", json_object_new_int(o->gid));
 	add(c, "fsync_every", json_object_new_int64((int64_t)o->fsync_every));
-	add(c, "prefix", json_object_new_string(o->prefix));
-	add(c, "dir_prefix", json_object_new_string(o->dir_prefix));
+	add(c, "prefix", report_json_text(o->prefix));
+	add(c, "dir_prefix", report_json_text(o->dir_prefix));
 	add(c, "per_thread_mount", json_object_new_boolean(o->per_thread_mount));
 	add(c, "duration_sec", json_object_new_int64(o->duration));
 	if (o->client_oc != -1)
@@ -117,7 +126,7 @@ static struct json_object *phase(const struct bench_options *o,
 
 	if (r->failed) {
 		add(p, "failed", json_object_new_boolean(true));
-		add(p, "error", json_object_new_string(r->error));
+		add(p, "error", report_json_text(r->error));
 		return p;
 	}
 	if (o->size)
@@ -159,7 +168,7 @@ static struct json_object *hosts(const struct bench_report *report,
 
 	for (i = 0; i < o->clients.count; i++) {
 		host = json_object_new_object();
-		add(host, "host", json_object_new_string(o->clients.hosts[i].label));
+		add(host, "host", report_json_text(o->clients.hosts[i].label));
 		if (r->hosts[PHASE_WRITE][i].ran)
 			add(host, "write", phase(o, &r->hosts[PHASE_WRITE][i]));
 		if (r->hosts[PHASE_READ][i].ran)
@@ -218,7 +227,7 @@ static struct json_object *fs_stats(const struct fs_stats *s)
 	struct json_object *obj = json_object_new_object();
 
 	if (*s->error) {
-		add(obj, "error", json_object_new_string(s->error));
+		add(obj, "error", report_json_text(s->error));
 		return obj;
 	}
 	add(obj, "block_size", json_object_new_int64((int64_t)s->block_size));

@@ -40,6 +40,7 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 		.msgr_workers = o->msgr_workers,
 		.mount_timeout = o->mount_timeout,
 		.op_timeout = o->op_timeout,
+		.tool_options = true,
 	};
 	const char *failed = "";
 	unsigned int users;
