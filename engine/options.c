@@ -214,6 +214,15 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_new_dir_mark",
+		.lname	= "CephFS new directory mark",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, new_dir_mark),
+		.help	= "Set the xattr user.fio-cephfs.mark of the directory the job makes (implies cephfs_new_dir=1) to this text, so that a cleanup can tell it made the directory",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_create_bytes",
 		.lname	= "CephFS bytes written at create",
 		.type	= FIO_OPT_STR_VAL,
@@ -357,6 +366,7 @@ static const struct cephfs_string {
 	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
 	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
 	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
+	CEPHFS_STRING(new_dir_mark),
 #undef CEPHFS_STRING
 };
 

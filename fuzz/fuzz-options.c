@@ -57,7 +57,9 @@ static bool verify_blocks_fit(const struct bench_options *o)
 /* What the rest of the tool relies on once a command line is accepted. */
 static void check_accepted(const struct bench_options *o)
 {
-	if (!root_normal(o->root_path) || !verify_blocks_fit(o))
+	/* cleanup takes bench's options and ignores those of the run. */
+	if (!root_normal(o->root_path) ||
+	    (!o->cleanup_dir && !verify_blocks_fit(o)))
 		abort();
 	if (o->threads < 1 || o->threads > 1024 || o->iterations < 1 ||
 	    o->files < 1 || o->block_size == 0 ||
@@ -137,7 +139,7 @@ static void check_job_numbers(const struct bench_options *o)
 
 	if (!f)
 		return;
-	if (jobfile_write(f, o, "bench_run_abcd", 0, NULL, "/tmp/rate", NULL))
+	if (jobfile_write(f, o, "bench_run_abcd", 0, NULL, "/tmp/rate", NULL, NULL))
 		abort();
 	fclose(f);
 	for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -184,11 +186,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	result = options_parse(&o, argc, argv, error, sizeof(error));
 	if (result == PARSE_OK) {
 		check_accepted(&o);
-		check_job_numbers(&o);
+		if (!o.cleanup_dir)
+			check_job_numbers(&o);
 	}
 	/* A refusal is one line naming what is wrong, never silence. */
 	if (result == PARSE_ERROR && !error[0])
 		abort();
+	options_free(&o);
 	free(words);
 	return 0;
 }

@@ -66,7 +66,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -108,29 +108,47 @@ static void test_read_completed(void)
 	free(got);
 }
 
-/* --plot: every job logs each I/O, where the tool reads it. */
-static void test_rate_log(void)
+/* The job file of run directory bench_run_abcd for the options of
+ * @line, with @rate_log and @mark (malloc'd). */
+static char *job_text(const char *line, const char *rate_log, const char *mark)
 {
 	struct bench_options o;
 	char *text = NULL;
 	size_t len;
 	FILE *f;
 
-	parse_line("bench --files 2 --plot p.svg", &o);
+	parse_line(line, &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, rate_log, NULL, mark);
 	fclose(f);
+	return text;
+}
+
+/* --plot: every job logs each I/O, where the tool reads it. */
+static void test_rate_log(void)
+{
+	char *text = job_text("bench --files 2 --plot p.svg", "/tmp/x/rate", NULL);
+
 	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_bw_log=/tmp/x/rate\n") &&
 	   !strstr(text, "log_avg_msec"),
 	   "--plot: a bandwidth log of each I/O per job, on the realtime clock");
 	free(text);
-	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
-	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, "/tmp/x/rate", NULL);
-	fclose(f);
+	text = job_text("bench --files 2 --size 0 --plot p.svg", "/tmp/x/rate", NULL);
 	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_lat_log=/tmp/x/rate\n") &&
 	   !strstr(text, "write_bw_log"),
 	   "--plot with size 0: the latency log the engines add each file's operation to");
+	free(text);
+}
+
+/* The run's mark on the directory the write phase makes, escaped as
+ * every string; the read phase makes nothing. */
+static void test_mark(void)
+{
+	char *text = job_text("bench --files 2", NULL, "run/1 token=ab");
+
+	ok(strstr(text, "\nrw=write\ncephfs_new_dir=1\ncephfs_new_dir_mark=run/1%20token%3Dab\n") != NULL,
+	   "the write phase marks the run directory it makes");
+	ok(!strstr(strstr(text, "[read]"), "cephfs_new_dir_mark"), "... the read phase makes none");
 	free(text);
 }
 
@@ -283,6 +301,7 @@ int main(void)
 	test_cases();
 	test_read_completed();
 	test_rate_log();
+	test_mark();
 	test_commands();
 	test_client_command();
 	test_number_limits();

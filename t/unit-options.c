@@ -90,10 +90,13 @@ static const struct {
 	{ "bench --frobnicate", "unknown option '--frobnicate'" },
 	{ "-x bench", "unknown option '-x'" },
 	{ "bench --threads", "--threads: missing value" },
-	{ "", "missing command (bench or compare); see --help" },
-	{ "--threads 2", "missing command (bench or compare); see --help" },
-	{ "run", "unknown command 'run' (bench or compare)" },
+	{ "", "missing command (bench, cleanup or compare); see --help" },
+	{ "--threads 2", "missing command (bench, cleanup or compare); see --help" },
+	{ "run", "unknown command 'run' (bench, cleanup or compare)" },
 	{ "bench extra", "unexpected argument 'extra'" },
+	{ "cleanup", "cleanup: missing RUNDIR (the run directory to remove)" },
+	{ "--fs a cleanup", "cleanup: missing RUNDIR (the run directory to remove)" },
+	{ "cleanup /r/bench_run_1 /r/bench_run_2", "unexpected argument '/r/bench_run_2'" },
 };
 
 static void test_refusals(void)
@@ -273,6 +276,20 @@ static void test_shared_file(void)
 	   "without it, each job's file is a whole file");
 }
 
+static void test_cleanup(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	is_int(parse("--fs a cleanup --root-path /r bench_run_1 -c /x.conf", &o, error,
+		     sizeof(error)), PARSE_OK, "cleanup RUNDIR, general options around it");
+	ok(o.cleanup_dir && !strcmp(o.cleanup_dir, "bench_run_1") &&
+	   !strcmp(o.fs, "a") && !strcmp(o.root_path, "/r") && !strcmp(o.conf, "/x.conf"),
+	   "... the run directory and the options");
+	parse("bench", &o, error, sizeof(error));
+	ok(!o.cleanup_dir, "bench has no run directory to clean up");
+}
+
 int main(void)
 {
 	test_refusals();
@@ -282,5 +299,6 @@ int main(void)
 	test_root_paths();
 	test_split();
 	test_shared_file();
+	test_cleanup();
 	return done_testing();
 }

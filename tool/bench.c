@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -18,6 +19,7 @@
 #include "fuseargs.h"
 #include "fusemount.h"
 #include "jobfile.h"
+#include "newdir.h"
 #include "plot.h"
 #include "probe.h"
 #include "progress.h"
@@ -36,6 +38,8 @@ struct bench {
 	enum via_client via;		/* the client this run goes through */
 	FILE *human;			/* the report; stderr under --json - */
 	char subdir[NAME_MAX + 1];
+	struct run_plan plan;		/* what the run makes in subdir */
+	char *mark;			/* of the directory the write phase makes */
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
 	unsigned int targets;		/* 1, or the number of client hosts */
 	char **jobfiles;		/* per target, in tmpdir: what fio reads */
@@ -125,7 +129,7 @@ static const char *rate_log(const struct bench_options *o, const char *log_dir,
 static int write_jobfile(const struct bench_options *o, const char *path,
 			 const char *subdir, unsigned int target,
 			 const unsigned int *read_files, const char *log_dir,
-			 const char *fuse)
+			 const char *fuse, const char *mark)
 {
 	FILE *f = fopen(path, "w");
 	char dir[PATH_MAX], log[PATH_MAX];
@@ -137,7 +141,8 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
 	ret = jobfile_write(f, o, dir, target, read_files,
-			    rate_log(o, log_dir, target, log, sizeof(log)), fuse);
+			    rate_log(o, log_dir, target, log, sizeof(log)), fuse,
+			    mark);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -199,15 +204,23 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
 	char path[PATH_MAX];
 	struct fio_command cmd;
+	struct run_plan plan;
 	enum phase phase;
 	char **jobfiles;
+	char *mark = NULL;
 	int code = 0;
 
 	jobfile_client_path(via, o->keep_job ? o->keep_job : "bench.fio", path,
 			    sizeof(path));
 	jobfiles = jobfile_paths(o, path, targets);
-	if (!jobfiles) {
+	if (!run_plan_of(&plan, o)) {
+		mark = run_plan_mark(&plan, false);
+		run_plan_free(&plan);
+	}
+	if (!jobfiles || !mark) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
+		free_jobfiles(jobfiles, targets);
+		free(mark);
 		return EXIT_RUN_FAILED;
 	}
 	if (o->via.count > 1)
@@ -217,12 +230,12 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
 		if (o->keep_job &&
-		    write_jobfile(o, jobfiles[t], subdir, t, NULL, ".", fuse))
+		    write_jobfile(o, jobfiles[t], subdir, t, NULL, ".", fuse, mark))
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
 		jobfile_write(stdout, o, dir, t, NULL,
-			      rate_log(o, ".", t, log, sizeof(log)), fuse);
+			      rate_log(o, ".", t, log, sizeof(log)), fuse, mark);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
 	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
@@ -234,6 +247,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 		fio_command_free(&cmd);
 	}
 	free_jobfiles(jobfiles, targets);
+	free(mark);
 	return code;
 }
 
@@ -474,8 +488,9 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 }
 
 /*
- * The write phase's client makes the run directory, as the engine's
- * cephfs_new_dir does (fio's filecreate makes none).
+ * The write phase's client makes the run directory and marks it, as the
+ * engine's cephfs_new_dir_mark does (fio's filecreate makes none).  One
+ * that exists is another client's: the run fails and leaves it.
  */
 static int make_rundir_on_mount(const struct bench *b, char *error,
 				size_t len)
@@ -483,9 +498,17 @@ static int make_rundir_on_mount(const struct bench *b, char *error,
 	char dir[PATH_MAX + NAME_MAX + 2];
 
 	snprintf(dir, sizeof(dir), "%s/%s", b->mountpoint, b->subdir);
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		snprintf(error, len, "cannot make %s on the mount: %s", b->subdir,
-			 strerror(errno));
+	if (mkdir(dir, 0755)) {
+		snprintf(error, len, "cannot make %s on the mount: %s%s", b->subdir,
+			 strerror(errno), errno == EEXIST ?
+			 " (another client took its name, by whom is unknown)" : "");
+		return -1;
+	}
+	if (setxattr(dir, CEPHFS_NEW_DIR_MARK_XATTR, b->mark, strlen(b->mark),
+		     XATTR_CREATE)) {
+		snprintf(error, len, "cannot mark %s on the mount (%s): %s",
+			 b->subdir, CEPHFS_NEW_DIR_MARK_XATTR, strerror(errno));
+		rmdir(dir);
 		return -1;
 	}
 	return 0;
@@ -647,10 +670,10 @@ static int write_jobfiles(const struct bench *b, unsigned int *const *read_files
 	for (t = 0; t < b->targets; t++) {
 		reads = read_files ? read_files[t] : NULL;
 		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t, reads,
-				  b->tmpdir, fuse_dir(b)) ||
+				  b->tmpdir, fuse_dir(b), b->mark) ||
 		    (b->kept_jobfiles &&
 		     write_jobfile(b->o, b->kept_jobfiles[t], b->subdir, t,
-				   reads, b->tmpdir, fuse_dir(b))))
+				   reads, b->tmpdir, fuse_dir(b), b->mark)))
 			return -1;
 	}
 	return 0;
@@ -705,8 +728,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (i + 1 == o->iterations)
 		return true;
 	start = now_sec();
-	if (rundir_clear(o, b->subdir, write_phase_makes_rundir(o), error,
-			 sizeof(error))) {
+	if (rundir_clear(o, &b->plan, b->subdir, write_phase_makes_rundir(o),
+			 error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		return false;
 	}
@@ -808,7 +831,7 @@ static int cleanup(const struct bench *b)
 	}
 	fprintf(b->human, "Cleaning up...\n");
 	fflush(b->human);
-	if (rundir_clear(b->o, b->subdir, true, error, sizeof(error))) {
+	if (rundir_clear(b->o, &b->plan, b->subdir, true, error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: cleanup: %s\n", error);
 		return -1;
 	}
@@ -867,7 +890,8 @@ static int prepare(struct bench *b)
 	const char *tmp = getenv("TMPDIR");
 	char error[512], path[PATH_MAX];
 
-	if (allocate(b)) {
+	if (allocate(b) || run_plan_of(&b->plan, o) ||
+	    !(b->mark = run_plan_mark(&b->plan, false))) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return -1;
 	}
@@ -898,7 +922,7 @@ static int prepare(struct bench *b)
 	}
 	if (probe_clients(o))
 		return -1;
-	if (rundir_create(o, b->subdir, sizeof(b->subdir),
+	if (rundir_create(o, &b->plan, b->subdir, sizeof(b->subdir),
 			  !write_phase_makes_rundir(o), &b->report.fs_before,
 			  error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
@@ -925,6 +949,8 @@ static void release(struct bench *b)
 	free_jobfiles(b->kept_jobfiles, b->targets);
 	free(b->host_results);
 	free(b->report.iterations);
+	run_plan_free(&b->plan);
+	free(b->mark);
 }
 
 /*

@@ -324,13 +324,16 @@ static void put_global(FILE *out, const struct bench_options *o,
 }
 
 static void put_write_settings(FILE *out, const struct bench_options *o,
-			       const char *fuse)
+			       const char *fuse, const char *mark)
 {
 	fprintf(out, "rw=write\n");
 	/* Creates in a directory this client made need no lookup first
-	 * (through ceph-fuse, fio makes the directory on the mount). */
+	 * (through ceph-fuse, the tool makes the directory on the mount). */
 	if (!fuse)
 		fprintf(out, "cephfs_new_dir=1\n");
+	/* The mark says which run made it, to the cleanups after it. */
+	if (!fuse)
+		put_string(out, "cephfs_new_dir_mark", mark);
 	if (!o->size) {
 		if (!fuse)
 			fprintf(out, "cephfs_op=create\n");
@@ -407,7 +410,8 @@ bool phase_cycles(const struct bench_options *o, enum phase phase)
 
 static void put_phase(FILE *out, const struct bench_options *o,
 		      const char *subdir, enum phase phase, unsigned int host,
-		      const unsigned int *files, const char *fuse)
+		      const unsigned int *files, const char *fuse,
+		      const char *mark)
 {
 	unsigned int t, n;
 
@@ -420,7 +424,7 @@ static void put_phase(FILE *out, const struct bench_options *o,
 		if (phase_cycles(o, phase))
 			fprintf(out, "time_based\n");
 		if (phase == PHASE_WRITE)
-			put_write_settings(out, o, fuse);
+			put_write_settings(out, o, fuse, mark);
 		else
 			put_read_settings(out, o, fuse);
 		put_files(out, o, subdir, t, n, fuse);
@@ -430,9 +434,10 @@ static void put_phase(FILE *out, const struct bench_options *o,
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, unsigned int host,
 		  const unsigned int *read_files, const char *rate_log,
-		  const char *fuse)
+		  const char *fuse, const char *mark)
 {
-	if (!all_fit(o, subdir) || !jobfile_numbers_fit(o, NULL, 0))
+	if (!all_fit(o, subdir) || !fits(mark) ||
+	    !jobfile_numbers_fit(o, NULL, 0))
 		return -1;
 	fprintf(out, "; cephfs-tool bench: run directory ");
 	put_escaped(out, o->root_path);
@@ -446,8 +451,8 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log, fuse);
-	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse);
-	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse);
+	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse, mark);
+	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse, mark);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -64,14 +64,15 @@ bool jobfile_numbers_fit(const struct bench_options *o, char *error,
  * size 0) per I/O on the host's realtime clock to files starting with
  * that path (with --clients @rate_log is always given).  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
- * instead of the engine.  Returns 0, or -1 when writing failed or a value
- * is longer than JOBFILE_VALUE_MAX escaped or a number does not fit (which
- * options_parse refuses).
+ * instead of the engine.  With @mark (NULL: none), the write phase's engine
+ * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0,
+ * or -1 when writing failed or a value is longer than JOBFILE_VALUE_MAX
+ * escaped or a number does not fit (which options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, unsigned int host,
 		  const unsigned int *read_files, const char *rate_log,
-		  const char *fuse);
+		  const char *fuse, const char *mark);
 
 /*
  * A target's job file: @path alone, or @path.<host dir> per client host

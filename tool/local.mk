@@ -18,6 +18,7 @@ tool_libcephfstool_la_SOURCES = \
 	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
 	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
 	tool/sidebyside.c tool/sidebyside.h \
+	tool/runplan.c tool/runplan.h \
 	tool/runner.c tool/runner.h \
 	tool/utf8safe.c tool/utf8safe.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h
@@ -52,7 +53,7 @@ dist_man_MANS = tool/cephfs-tool.1
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via t/unit-runner
+	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -82,6 +83,8 @@ t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 TOOL_UNIT_TESTS += t/unit-utf8safe
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
@@ -99,7 +102,7 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
 	t/tool-via.t t/tool-budget.t \
-	t/tool-keep-job.t
+	t/tool-keep-job.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
 

@@ -98,6 +98,9 @@ const char options_usage[] =
 "\n"
 "Commands:\n"
 "  bench                      Run I/O benchmark (through fio and its cephfs engine)\n"
+"  cleanup RUNDIR             Remove what a killed run left in its run directory\n"
+"                             RUNDIR (mounting as the general options and\n"
+"                             --root-path say; the other bench options are unused)\n"
 "  compare A.json B.json...   Compare runs' JSON reports (see compare --help)\n"
 "\n"
 "General options:\n"
@@ -619,6 +622,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		if (c == -1)
 			break;
 		if (c == 1) {
+			/* cleanup's one argument: the run directory. */
+			if (command && !strcmp(command, "cleanup") &&
+			    !o->cleanup_dir) {
+				o->cleanup_dir = optarg;
+				continue;
+			}
 			if (command) {
 				snprintf(error, error_len, "unexpected argument '%s'",
 					 optarg);
@@ -657,11 +666,17 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (o->version)
 		return PARSE_VERSION;
 	if (!command) {
-		snprintf(error, error_len, "missing command (bench or compare); see --help");
+		snprintf(error, error_len, "missing command (bench, cleanup or compare); see --help");
+		return PARSE_ERROR;
+	}
+	if (!strcmp(command, "cleanup")) {
+		if (o->cleanup_dir)
+			return PARSE_OK;
+		snprintf(error, error_len, "cleanup: missing RUNDIR (the run directory to remove)");
 		return PARSE_ERROR;
 	}
 	if (strcmp(command, "bench")) {
-		snprintf(error, error_len, "unknown command '%s' (bench or compare)",
+		snprintf(error, error_len, "unknown command '%s' (bench, cleanup or compare)",
 			 command);
 		return PARSE_ERROR;
 	}

@@ -66,6 +66,7 @@ struct bench_options {
 	const char *via_text;		/* --via */
 	struct via_list via;		/* parsed; libcephfs alone by default */
 	bool verbose;			/* print the time budget too */
+	const char *cleanup_dir;	/* the command is cleanup RUNDIR */
 
 	bool help;
 	bool version;
