@@ -409,18 +409,25 @@ static bool cephfs_escape_errors(struct thread_data *td,
 	return false;
 }
 
-/* Names that climb out of the mount root go before any I/O. */
-static bool cephfs_climbing_files(struct thread_data *td)
+/*
+ * Names that climb out of the mount root go before any I/O.  The others
+ * lose their empty and "." components, as cephfs_root does: libcephfs 16
+ * asserted (filepath::last_dentry) unlinking, removing or renaming "//".
+ * A name with ".." stays as given.
+ */
+static bool cephfs_file_name_errors(struct thread_data *td)
 {
 	struct fio_file *f;
 	unsigned int i;
 
-	for_each_file(td, f, i)
+	for_each_file(td, f, i) {
 		if (path_climbs(f->file_name)) {
 			log_err("cephfs: file %s: '..' leads above the mount root (cephfs_root)\n",
 				f->file_name);
 			return true;
 		}
+		path_normalise(f->file_name);
+	}
 	return false;
 }
 
@@ -512,7 +519,7 @@ bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin)
 {
 	return cephfs_escape_errors(td, o) || cephfs_root_errors(o->root) ||
-	       cephfs_climbing_files(td) ||
+	       cephfs_file_name_errors(td) ||
 	       cephfs_fio_option_errors(td) ||
 	       cephfs_option_errors(td, o, dir_pin);
 }

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 137
+plan 183
 d=$CEPHFS_DIR
 "$CEPHFS_UTIL" mkdir "$d" 755
 "$CEPHFS_UTIL" mkdir "$d/r" 755
@@ -72,6 +72,25 @@ for case in "/..|a '..' component" "$d/..|a '..' component" \
 	matrix_row "engine: cephfs_root=$root" "fio exits 1, one line naming it" \
 		$(( $(date +%s) - start ))
 done
+
+# File names lose their empty and '.' components too: libcephfs asserted
+# (filepath::last_dentry) unlinking, removing or renaming "//".  Here they
+# name the mount root, which the operations refuse.
+for name in // /// /./; do
+	for op in unlink rmdir rename rename_back "io --unlink=1"; do
+		# shellcheck disable=SC2086 # op may carry an option
+		cephfs_fio "$TMP/n.json" --name=n --cephfs_root="$d" \
+			--filename="$name" --rw=write --bs=4k --size=4k --cephfs_op=$op
+		rc=$?
+		not_crashed "filename=$name cephfs_op=$op"
+		is "... exit 1" $rc 1
+		like "... naming the call" "$(cat "$TMP/fio.err")" \
+			"^cephfs: n: ceph_[a-z_]+\\(/[^)]*\\): "
+		matrix_row "engine: filename=$name cephfs_op=$op" \
+			"fio exits 1 naming the call" 0
+	done
+done
+is "... and the root is still there" "$("$CEPHFS_UTIL" exists "$d/r"; echo $?)" 0
 
 # After a failed init (a missing root; a refused option, before any
 # mount) or a skipped one (fio's read_iolog missing), fio's
