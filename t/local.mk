@@ -92,6 +92,9 @@ CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
 # Filesystem statistics before and after the iterations (ceph_statfs).
 CLUSTER_TESTS += t/tool-fsstats.t
 
+# fdatasync, trim, verify and the end-of-job sync in one job (end_syncfs on fio 3.42).
+CLUSTER_TESTS += t/engine-durable.t
+
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
 EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
