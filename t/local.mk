@@ -30,6 +30,10 @@ EXTRA_DIST += t/coverage.t t/coverage.py
 TESTS += t/tool-version.t
 EXTRA_DIST += t/tool-version.t
 
+# scripts/get-fio-source.sh --tarball: the installed fio's version or a refusal; no cluster.
+TESTS += t/get-fio-source.t
+EXTRA_DIST += t/get-fio-source.t
+
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
