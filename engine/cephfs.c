@@ -25,6 +25,7 @@
 #include "async.h"
 #include "cephfs.h"
 #include "clip.h"
+#include "fio_compat.h"
 #include "io.h"
 #include "layout.h"
 #include "mount_cache.h"
@@ -187,6 +188,32 @@ static int fio_cephfs_prep(struct thread_data *td, struct io_u *io_u)
 	return 0;
 }
 
+#ifdef FIO_HAS_DDIR_SYNCFS
+/*
+ * end_syncfs (fio 3.42): fio hands over a directory it opened itself,
+ * the local one its file names are in, not a file of this engine; the
+ * file system this job's files are on is its mount: sync all of it.
+ * Completed at once, in async jobs too, so it is timed here.
+ */
+static enum fio_q_status cephfs_syncfs(struct thread_data *td,
+				       struct cephfs_data *cd,
+				       struct io_u *io_u)
+{
+	int ret;
+
+	if (fio_fill_issue_time(td))
+		fio_gettime(&io_u->issue_time, NULL);
+	cephfs_call_begin(cd->mount);
+	ret = ceph_sync_fs(cd->mount->cmount);
+	cephfs_call_end(cd->mount);
+	if (ret < 0) {
+		io_u->error = -ret;
+		cephfs_error(td, ret, "ceph_sync_fs", io_u->file->file_name);
+	}
+	return FIO_Q_COMPLETED;
+}
+#endif
+
 static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 					  struct io_u *io_u)
 {
@@ -196,6 +223,10 @@ static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 	int ret;
 
 	fio_ro_check(td, io_u);
+#ifdef FIO_HAS_DDIR_SYNCFS
+	if (io_u->ddir == DDIR_SYNCFS)
+		return cephfs_syncfs(td, cd, io_u);
+#endif
 	/* Metadata ops move no data; a file without engine data is one the
 	 * end-of-job fsync leaves closed (cephfs_open_for_end_fsync). */
 	if (o->op != CEPHFS_OP_IO || !FILE_ENG_DATA(io_u->file))
@@ -402,7 +433,8 @@ struct ioengine_ops ioengine = {
 	 * another process after the fork.
 	 */
 	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL |
-				  FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_NOFILEHASH,
+				  FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_NOFILEHASH |
+				  FIO_COMPAT_SYNCFS_FLAG,
 	.init			= fio_cephfs_init,
 	.post_init		= fio_cephfs_post_init,
 	.cleanup		= fio_cephfs_cleanup,

@@ -20,4 +20,14 @@ static inline void fio_compat_add_clat_sample(struct thread_data *td,
 #endif
 }
 
+/*
+ * fio 3.42's end_syncfs: fio refuses it unless the engine says it can
+ * sync a whole file system (FIO_SYNCFS); older fio has neither.
+ */
+#ifdef FIO_HAS_DDIR_SYNCFS
+#define FIO_COMPAT_SYNCFS_FLAG	FIO_SYNCFS
+#else
+#define FIO_COMPAT_SYNCFS_FLAG	0
+#endif
+
 #endif

@@ -6,6 +6,8 @@
 # such call, so engine/fio_compat.h can pick the form this fio has.
 #   add_clat_sample(): fio 3.36 replaced (..., offset, ioprio,
 #   clat_prio_index) by (..., io_u) -> FIO_ADD_CLAT_SAMPLE_TAKES_IO_U.
+#   DDIR_SYNCFS and FIO_SYNCFS: fio 3.42's end_syncfs, which fio refuses
+#   for an engine without that flag -> FIO_HAS_DDIR_SYNCFS.
 # And one defect, read from the source itself: workqueue.c's start_worker
 # setting a new offload worker's flags after pthread_create, over the
 # "running" the worker may have set already (fio 3.41 and earlier; fixed
@@ -25,7 +27,15 @@ AC_DEFUN([FIO_CEPHFS_CHECK_FIO_API], [
 			[[add_clat_sample((struct thread_data *)0, DDIR_READ, 0, 0, 0, 0, 0);]])],
 			[fio_cephfs_cv_add_clat_sample=offset,ioprio,clat_prio_index],
 			[fio_cephfs_cv_add_clat_sample=unknown])])])
+	AC_CACHE_CHECK([whether fio has DDIR_SYNCFS (end_syncfs)],
+		[fio_cephfs_cv_ddir_syncfs],
+		[AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include "fio.h"]],
+			[[enum fio_ddir d = DDIR_SYNCFS; unsigned long long f = FIO_SYNCFS; return d + (int)f;]])],
+			[fio_cephfs_cv_ddir_syncfs=yes], [fio_cephfs_cv_ddir_syncfs=no])])
 	CPPFLAGS=$fio_cephfs_save_CPPFLAGS
+	AS_IF([test "x$fio_cephfs_cv_ddir_syncfs" = xyes],
+		[AC_DEFINE([FIO_HAS_DDIR_SYNCFS], [1],
+			[fio has DDIR_SYNCFS and the FIO_SYNCFS engine flag (fio 3.42 and later)])])
 	AS_CASE([$fio_cephfs_cv_add_clat_sample],
 		[io_u], [AC_DEFINE([FIO_ADD_CLAT_SAMPLE_TAKES_IO_U], [1],
 			[add_clat_sample() ends with a struct io_u * (fio 3.36 and later)])],

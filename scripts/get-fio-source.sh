@@ -4,18 +4,40 @@
 # compiled against exactly the headers and config-host.h of the fio binary
 # that will load it (an engine built against other headers is refused with
 # "bad ioops version", or silently misreads fio's structs).
+# Where the distribution's source cannot be had (Debian 13's fio 3.39: the
+# mirror lists it but does not serve it), --tarball takes upstream's source
+# tarball of the same version instead (upstream's release tag, as made by
+# `git archive`): it is refused unless its version is the installed fio's.
+# Debian's patches to fio change its packaging, not the engine interface.
 #
-# usage: scripts/get-fio-source.sh [DIR]     (default DIR: ./fio-src)
+# usage: scripts/get-fio-source.sh [--tarball FILE] [DIR]   (default DIR: ./fio-src)
 # Prints the path of the configured fio tree on its last line.
 set -eu
 
-dest=${1:-fio-src}
 die() { echo "get-fio-source: $*" >&2; exit 1; }
+tarball=
+if [ "${1:-}" = --tarball ]; then
+	[ $# -ge 2 ] || die "--tarball needs a file"
+	tarball=$2
+	shift 2
+fi
+dest=${1:-fio-src}
 
 command -v dpkg-query >/dev/null || die "needs a Debian system (dpkg-query not found)"
 version=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
 	die "fio is not installed: apt-get install fio"
 upstream=$(fio --version | sed 's/^fio-//')
+if [ -n "$tarball" ]; then
+	[ -f "$tarball" ] || die "$tarball: no such file"
+	tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
+	# fio's FIO-VERSION-GEN falls back to DEF_VER outside a git checkout.
+	in_tarball=$(tar -xzOf "$tarball" --wildcards '*/FIO-VERSION-GEN' 2>/dev/null |
+		sed -n 's/^DEF_VER=fio-//p')
+	[ -n "$in_tarball" ] || die "$tarball is not a fio source tarball (no FIO-VERSION-GEN with a DEF_VER)"
+	[ "$in_tarball" = "$upstream" ] ||
+		die "$tarball is the source of fio $in_tarball, but the installed fio is $upstream (package $version): give the tarball of fio $upstream"
+	version="$version from $(basename "$tarball")"
+fi
 
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
@@ -70,8 +92,13 @@ upstream_tarball() {
 	mkdir "fio-$upstream" && tar -xf "$1" -C "fio-$upstream" --strip-components=1
 }
 rm -rf "$tree"
-(cd "$dest" && { debian_source || { rm -rf "fio-$upstream"; upstream_tarball; }; }) ||
-	die "apt-get source fio=$version failed (neither the source package nor its upstream tarball)"
+if [ -n "$tarball" ]; then
+	mkdir "$tree" && tar -xzf "$tarball" -C "$tree" --strip-components=1 ||
+		die "unpacking $tarball into $tree failed"
+else
+	(cd "$dest" && { debian_source || { rm -rf "fio-$upstream"; upstream_tarball; }; }) ||
+		die "apt-get source fio=$version failed (neither the source package nor its upstream tarball): where the mirror does not serve it, give upstream's fio-$upstream.tar.gz with --tarball"
+fi
 
 # Debian's own build configures fio this way (debian/rules).
 (cd "$tree" && ./configure --disable-native --prefix=/usr >&2) ||

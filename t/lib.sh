@@ -233,10 +233,15 @@ md_fio() {
 size_of() { "$CEPHFS_UTIL" stat "$1" | cut -d' ' -f4; }
 
 # json_eval FILE EXPR: a Python expression over the JSON document `d`,
-# e.g. json_eval out.json "sum(j['write']['io_bytes'] for j in d['jobs'])"
+# e.g. json_eval out.json "sum(j['write']['io_bytes'] for j in d['jobs'])".
+# fio 3.42 flushes a job process's messages (its "fio: pid=N, err=..."
+# line) into --output before the JSON: the document is what starts at the
+# first line that is "{", as cephfs-tool reads fio's output too.
 json_eval() {
 	python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
+text = open(sys.argv[1]).read()
+start = 0 if text.startswith("{") else text.find("\n{") + 1
+d = json.JSONDecoder().raw_decode(text[start:])[0]
 print(eval(sys.argv[2]))' "$1" "$2"
 }
 

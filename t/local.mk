@@ -30,6 +30,10 @@ EXTRA_DIST += t/coverage.t t/coverage.py
 TESTS += t/tool-version.t
 EXTRA_DIST += t/tool-version.t
 
+# scripts/get-fio-source.sh --tarball: the installed fio's version or a refusal; no cluster.
+TESTS += t/get-fio-source.t
+EXTRA_DIST += t/get-fio-source.t
+
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
@@ -95,6 +99,9 @@ CLUSTER_TESTS += t/tool-fio-ranges-utf8.t
 
 # No value or path crashes fio or the tool (issue 43, item 2).
 CLUSTER_TESTS += t/engine-nocrash.t t/tool-nocrash.t
+
+# fdatasync, trim, verify and the end-of-job sync in one job (end_syncfs on fio 3.42).
+CLUSTER_TESTS += t/engine-durable.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
