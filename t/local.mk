@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Tests: TAP under automake's tap-driver.sh.  Shell tests end in .t; unit
 # test programs print TAP too.  One sandbox cluster serves a whole
 # `make check`: t/sandbox-start.t starts it before every cluster test,
@@ -25,6 +26,10 @@ AM_TESTS_ENVIRONMENT = \
 # Every tool and engine option and job file has a cluster case; no cluster.
 TESTS += t/coverage.t
 EXTRA_DIST += t/coverage.t t/coverage.py
+
+# Every file the project wrote names its licence; no cluster.
+TESTS += t/licence.t
+EXTRA_DIST += t/licence.t
 
 # cephfs-tool --version and fio-cephfs --version; no cluster.
 TESTS += t/tool-version.t
