@@ -93,6 +93,13 @@ static void print_command(FILE *out, const struct fio_command *cmd)
 	fputc('\n', out);
 }
 
+/* The run directory as the filesystem names it: root path and name. */
+static void run_dir_path(const struct bench *b, char *path, size_t len)
+{
+	snprintf(path, len, "%s%s%s", b->o->root_path,
+		 b->o->root_path[1] ? "/" : "", b->subdir);
+}
+
 /* Where a target's files go: the run directory, or its host's own
  * directory inside it. */
 static void files_dir(const struct bench_options *o, const char *subdir,
@@ -621,7 +628,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	report_iteration_start(b->human, i + 1, o->iterations);
 	run_phase(b, PHASE_WRITE, b->write_files, &it->write,
 		  it->hosts[PHASE_WRITE], b->read_files);
-	if (it->write.failed)
+	/* A signal during the phase's report comes after its check. */
+	if (it->write.failed || stop_signal)
 		return false;
 	/* A time-capped write phase leaves files unwritten: read the rest. */
 	if (o->duration && write_jobfiles(b, b->read_files))
@@ -732,22 +740,71 @@ static void remove_tmpdir(const struct bench *b)
 	 * whole, and rmdir fails on it. */
 	if (*b->mountpoint)
 		rmdir(b->mountpoint);
-	rmdir(b->tmpdir);
+	if (rmdir(b->tmpdir))
+		fprintf(stderr, "cephfs-tool: cannot remove %s: %s\n", b->tmpdir,
+			strerror(errno));
+}
+
+/* The command that removes what a killed run left in @dir, with the
+ * options that reach the same cluster and filesystem. */
+static void print_cleanup_command(FILE *out, const struct bench_options *o,
+				  const char *dir)
+{
+	const struct { const char *option, *value; } given[] = {
+		{ "--conf", o->conf },
+		{ "--id", strcmp(o->id, "admin") ? o->id : NULL },
+		{ "--keyring", o->keyring },
+		{ "--fs", o->fs },
+	};
+	size_t i;
+
+	fputs("cephfs-tool", out);
+	for (i = 0; i < sizeof(given) / sizeof(given[0]); i++) {
+		if (!given[i].value)
+			continue;
+		fprintf(out, " %s ", given[i].option);
+		shell_word(out, given[i].value);
+	}
+	fputs(" cleanup ", out);
+	shell_word(out, dir);
+}
+
+/*
+ * Before the run writes its files: where they go, and how to remove them
+ * should the tool be killed with no chance to (SIGKILL, the OOM killer).
+ * On stderr, which the report's reader (a pipe, a file) leaves on the
+ * terminal.  rm --one-file-system leaves a ceph-fuse mount that outlived
+ * the tool in its mount point alone.
+ */
+static void say_where_files_go(const struct bench *b)
+{
+	char dir[PATH_MAX];
+
+	run_dir_path(b, dir, sizeof(dir));
+	fprintf(stderr, "cephfs-tool: this run works in %s and %s; if it is killed, remove them with: ",
+		dir, b->tmpdir);
+	print_cleanup_command(stderr, b->o, dir);
+	fputs("; rm -r --one-file-system ", stderr);
+	shell_word(stderr, b->tmpdir);
+	fputc('\n', stderr);
 }
 
 static int cleanup(const struct bench *b)
 {
-	char error[512];
+	char error[512], dir[PATH_MAX];
 
+	run_dir_path(b, dir, sizeof(dir));
 	if (b->o->no_cleanup) {
-		fprintf(b->human, "Leaving the files in %s%s%s (--no-cleanup)\n",
-			b->o->root_path, b->o->root_path[1] ? "/" : "", b->subdir);
+		fprintf(b->human, "Leaving the files in %s (--no-cleanup)\n", dir);
 		return 0;
 	}
 	fprintf(b->human, "Cleaning up...\n");
 	fflush(b->human);
 	if (rundir_clear(b->o, b->subdir, true, error, sizeof(error))) {
-		fprintf(stderr, "cephfs-tool: cleanup: %s\n", error);
+		fprintf(stderr, "cephfs-tool: cleanup: %s; %s is left, remove it with: ",
+			error, dir);
+		print_cleanup_command(stderr, b->o, dir);
+		fputc('\n', stderr);
 		return -1;
 	}
 	return 0;
@@ -898,6 +955,7 @@ static bool run_client(struct bench *b)
 	ok = !prepare(b);
 	b->report.budget.prepare_sec = now_sec() - b->run_started;
 	if (ok && !stop_signal) {
+		say_where_files_go(b);
 		report_configuration(b->human, o, b->subdir);
 		report_fs_stats(b->human, "before", &b->report.fs_before);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
