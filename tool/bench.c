@@ -408,15 +408,51 @@ static void read_counters(const char *path, const struct file_identity *before,
 }
 
 /*
+ * How many of the @planned files a failed phase left, counted on the
+ * cluster: fio killed by the watchdog or the tool's stop reports none of
+ * what it did.  A cluster that cannot be counted leaves it unknown.
+ */
+static void count_left(const struct bench *b, unsigned int planned,
+		       char *count, size_t len)
+{
+	char **dirs = calloc(b->targets, sizeof(*dirs));
+	char error[256], path[PATH_MAX];
+	unsigned int t, made = 0;
+	uint64_t files;
+
+	for (t = 0; dirs && t < b->targets; t++) {
+		files_dir(b->o, b->subdir, t, path, sizeof(path));
+		dirs[t] = strdup(path);
+		if (!dirs[t])
+			break;
+		made++;
+	}
+	run_dir_path(b, path, sizeof(path));
+	if (made < b->targets)
+		snprintf(count, len, "how many of %u files exist in %s is unknown: out of memory",
+			 planned, path);
+	else if (rundir_count_files(b->o, dirs, b->targets, &files, error,
+				    sizeof(error)))
+		snprintf(count, len, "how many of %u files exist in %s is unknown: %s",
+			 planned, path, error);
+	else
+		snprintf(count, len, "%" PRIu64 " of %u files exist in %s", files,
+			 planned, path);
+	while (made)
+		free(dirs[--made]);
+	free(dirs);
+}
+
+/*
  * Without --duration a write phase is to write every file: one that wrote
  * fewer (a quota, a full pool) fails, saying how many it wrote, beside
- * fio's own error when there is one.
+ * fio's own error when there is one; after a failure, how many exist.
  */
 static void require_every_file(const struct bench *b, struct phase_result *r,
 			       unsigned int *const *written)
 {
 	unsigned int t, done = 0, planned = 0;
-	char count[64];
+	char count[PATH_MAX + 512];
 	size_t used;
 
 	for (t = 0; t < b->targets; t++) {
@@ -425,7 +461,10 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 	}
 	if (done >= planned)
 		return;
-	snprintf(count, sizeof(count), "wrote %u of %u files", done, planned);
+	if (r->failed)
+		count_left(b, planned, count, sizeof(count));
+	else
+		snprintf(count, sizeof(count), "wrote %u of %u files", done, planned);
 	used = r->failed ? strlen(r->error) : 0;
 	snprintf(r->error + used, sizeof(r->error) - used, "%s%s",
 		 used ? "; " : "", count);

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,6 +286,52 @@ int rundir_clear(const struct bench_options *o, const char *name,
 		snprintf(error, error_len, "cannot remove %s: %s", name,
 			 strerror(-ret));
 put:
+	cephfs_mount_put(m);
+	return ret;
+}
+
+/* How many regular files named <prefix>... @dir holds, in @files. */
+static int count_in(struct cephfs_mount *m, const char *dir, const char *prefix,
+		    uint64_t *files, char *error, size_t error_len)
+{
+	size_t prefix_len = strlen(prefix);
+	struct ceph_dir_result *d;
+	struct dirent de;
+	int ret;
+
+	cephfs_call_begin(m);
+	ret = ceph_opendir(m->cmount, dir, &d);
+	if (ret) {
+		cephfs_call_end(m);
+		if (ret == -ENOENT)
+			return 0;
+		snprintf(error, error_len, "cannot open %s: %s", dir, strerror(-ret));
+		return ret;
+	}
+	while ((ret = ceph_readdir_r(m->cmount, d, &de)) > 0)
+		if (de.d_type == DT_REG && !strncmp(de.d_name, prefix, prefix_len))
+			++*files;
+	ceph_closedir(m->cmount, d);
+	cephfs_call_end(m);
+	if (ret < 0)
+		snprintf(error, error_len, "cannot list %s: %s", dir, strerror(-ret));
+	return ret;
+}
+
+int rundir_count_files(const struct bench_options *o, char *const *dirs,
+		       unsigned int n, uint64_t *files, char *error,
+		       size_t error_len)
+{
+	struct cephfs_mount *m;
+	unsigned int i;
+	int ret;
+
+	*files = 0;
+	ret = rundir_mount(o, &m, error, error_len);
+	if (ret)
+		return ret;
+	for (i = 0; !ret && i < n; i++)
+		ret = count_in(m, dirs[i], o->prefix, files, error, error_len);
 	cephfs_mount_put(m);
 	return ret;
 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mount_cache.h"
 #include "options.h"
@@ -38,5 +39,15 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
  * when @remove_run_dir; a run directory that does not exist is no error. */
 int rundir_clear(const struct bench_options *o, const char *name,
 		 bool remove_run_dir, char *error, size_t error_len);
+
+/*
+ * Count the regular files named <prefix>... in each of the @n directories
+ * @dirs (paths under the root; one not there holds none): what a failed
+ * phase left, which fio's reports need not tell.  0, or -errno with one
+ * line in @error.
+ */
+int rundir_count_files(const struct bench_options *o, char *const *dirs,
+		       unsigned int n, uint64_t *files, char *error,
+		       size_t error_len);
 
 #endif
