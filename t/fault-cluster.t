@@ -374,17 +374,17 @@ timeout 30 ceph tell mds.a client evict >"$TMP/evict.out" 2>&1 ||
 
 # The MDS let go once fio has ended: the count lists the run directory,
 # where the dead fio's caps hold the listing until the MDS finds fio's
-# session stale and revokes them (after session_timeout, 30 s here, and
-# a tick of the MDS: 5 s), while the tool's own watchdog would end the
-# tool after twice the op timeout.  An op timeout of 20 s outlasts the
-# session timeout already in the freeze, before fio's watchdog ends fio.
+# session stale and revokes them: once let go, it waits session_timeout
+# (30 s here; 60 s by default) before it finds any session stale, then a
+# tick of its own (5 s).  The tool's own watchdog would end the tool
+# after twice the op timeout: 25 s makes that 50 s.
 ceph fs set "$CEPHFS_FS" session_timeout 30 >/dev/null 2>&1 ||
 	bail_out "cannot set $CEPHFS_FS's session_timeout"
 rm -f "$TMP/out" "$TMP/err"
 (await 10 rundir_has_files && sandbox_cmd count-frozen freeze mds.a &&
-	await $(watchdog_bound 20) fio_gone &&
+	await $(watchdog_bound 25) fio_gone &&
 	sandbox_cmd count-thawed thaw mds.a) &
-bench --mount-timeout 10 --op-timeout 20 --threads 2 --files 100000 --size 0 \
+bench --mount-timeout 10 --op-timeout 25 --threads 2 --files 100000 --size 0 \
 	--no-cleanup
 tool_end=$(now_ms)
 wait
@@ -397,12 +397,12 @@ like "... the write phase failed, saying how many files exist" "$write" \
 is "... as many as the run directory holds" \
 	"$(echo "$write" | sed -n 's/.*; \([0-9]*\) of 100000 files exist in .*/\1/p')" \
 	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | grep -c '^benchmark_')"
-# From the freeze: fio's watchdog, then the count: its mount and listing
-# once the MDS has let the dead session's caps go.
+# From the freeze: fio's watchdog, then the count: its mount (the mount
+# timeout) and its listing, until the session timeout and a tick.
 frozen=$(returned count-frozen)
 within "... the phase and the count, from the freeze:" \
-	$(( (tool_end - ${frozen:-0}) / 1000 )) $(($(watchdog_bound 20) + 10 + 5))
-matrix_row "MDS frozen during a cephfs-tool write phase, let go after fio's watchdog (op timeout 20 s)" \
+	$(( (tool_end - ${frozen:-0}) / 1000 )) $(($(watchdog_bound 25) + 10 + 30 + 5))
+matrix_row "MDS frozen during a cephfs-tool write phase, let go after fio's watchdog (op timeout 25 s)" \
 	"exit 1, phase FAILED with the count of files on the cluster" $elapsed
 
 # The OSD crashes while the last of three files is written, its data in
