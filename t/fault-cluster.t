@@ -352,11 +352,17 @@ is "cephfs-tool, MDS frozen to the end: exit 1" $rc 1
 dir=$(named_run_dir)
 like "... the count of files is unknown, saying why" "$(grep '^  Write:' "$TMP/out")" \
 	"; how many of 100000 files exist in $CEPHFS_DIR/$dir is unknown: cannot mount .*client_mount_timeout"
-like "... the cleanup names the directory it left, and how to remove it" \
-	"$(grep '^cephfs-tool: cleanup:' "$TMP/err")" \
-	"^cephfs-tool: cleanup: cannot mount .*; $CEPHFS_DIR/$dir is left, remove it with: cephfs-tool --fs $CEPHFS_FS cleanup $CEPHFS_DIR/$dir\$"
+# The cleanup's mount fails (the cleanup then names the directory and
+# removes the TMPDIR folder), or, the MDS long silent, mounts and its
+# listing waits until the tool's own watchdog ends the tool, naming both.
 tmp_dir=$(sed -n "s|^cephfs-tool: this run works in [^ ]* and \([^ ;]*\);.*|\1|p" "$TMP/err")
-ok $([ -n "$tmp_dir" ] && [ ! -e "$tmp_dir" ]; echo $?) "... its folder in TMPDIR ($tmp_dir) is removed"
+removal="cephfs-tool --fs $CEPHFS_FS --root-path $CEPHFS_DIR cleanup $CEPHFS_DIR/$dir"
+like "... the cleanup's failure names the directory it left, and how to remove it" \
+	"$(grep '^cephfs-tool: ' "$TMP/err" | tail -n 1)" \
+	"^cephfs-tool: (cleanup: cannot mount .*; $CEPHFS_DIR/$dir is left, remove it with: $removal|$CEPHFS_DIR/$dir and $tmp_dir are left; remove them with: $removal; rm -r --one-file-system $tmp_dir)\$"
+ok $([ -n "$tmp_dir" ] && { [ ! -e "$tmp_dir" ] ||
+	grep -q "^cephfs-tool: .* and $tmp_dir are left" "$TMP/err"; }; echo $?) \
+	"... its folder in TMPDIR ($tmp_dir) is removed, or named as left"
 # From the freeze: fio's watchdog, then the count's and the cleanup's
 # mounts, each waiting the mount timeout and then the session close.
 frozen=$(returned left-frozen)

@@ -70,7 +70,7 @@ siblings_intact "after SIGINT"
 is "... nothing left in TMPDIR" "$(ls -A "$TMP/tmp")" ""
 like "before the run, stderr says where it works and how to remove that if it is killed" \
 	"$(head -n 1 "$TMP/err")" \
-	"^cephfs-tool: this run works in $CEPHFS_DIR/bench_run_[0-9a-f]{4} and $TMP/tmp/cephfs-tool\\.[A-Za-z0-9]{6}; if it is killed, remove them with: cephfs-tool --fs $CEPHFS_FS cleanup $CEPHFS_DIR/bench_run_[0-9a-f]{4}; rm -r --one-file-system $TMP/tmp/cephfs-tool\\.[A-Za-z0-9]{6}\$"
+	"^cephfs-tool: this run works in $CEPHFS_DIR/bench_run_[0-9a-f]{4} and $TMP/tmp/cephfs-tool\\.[A-Za-z0-9]{6}; if it is killed, remove them with: cephfs-tool --fs $CEPHFS_FS --root-path $CEPHFS_DIR cleanup $CEPHFS_DIR/bench_run_[0-9a-f]{4}; rm -r --one-file-system $TMP/tmp/cephfs-tool\\.[A-Za-z0-9]{6}\$"
 
 # Each of these stops the run the same way, exit 128 + its number.
 for stop in TERM:143 HUP:129 QUIT:131; do

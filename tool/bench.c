@@ -785,17 +785,25 @@ static void remove_tmpdir(const struct bench *b)
 }
 
 /* The command that removes what a killed run left in @dir, with the
- * options that reach the same cluster and filesystem. */
+ * options that mount as the run did: the same cluster, filesystem, user
+ * and root (a key may be confined to it). */
 static void print_cleanup_command(FILE *out, const struct bench_options *o,
 				  const char *dir)
 {
+	char uid[16], gid[16];
 	const struct { const char *option, *value; } given[] = {
 		{ "--conf", o->conf },
 		{ "--id", strcmp(o->id, "admin") ? o->id : NULL },
 		{ "--keyring", o->keyring },
 		{ "--fs", o->fs },
+		{ "--uid", o->uid < 0 ? NULL : uid },
+		{ "--gid", o->gid < 0 ? NULL : gid },
+		{ "--root-path", strcmp(o->root_path, "/") ? o->root_path : NULL },
 	};
 	size_t i;
+
+	snprintf(uid, sizeof(uid), "%d", o->uid);
+	snprintf(gid, sizeof(gid), "%d", o->gid);
 
 	fputs("cephfs-tool", out);
 	for (i = 0; i < sizeof(given) / sizeof(given[0]); i++) {
@@ -817,15 +825,31 @@ static void print_cleanup_command(FILE *out, const struct bench_options *o,
  */
 static void say_where_files_go(const struct bench *b)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], *removal = NULL, *words;
+	size_t len;
+	FILE *f;
 
 	run_dir_path(b, dir, sizeof(dir));
-	fprintf(stderr, "cephfs-tool: this run works in %s and %s; if it is killed, remove them with: ",
-		dir, b->tmpdir);
-	print_cleanup_command(stderr, b->o, dir);
-	fputs("; rm -r --one-file-system ", stderr);
-	shell_word(stderr, b->tmpdir);
-	fputc('\n', stderr);
+	f = open_memstream(&removal, &len);
+	if (f) {
+		print_cleanup_command(f, b->o, dir);
+		fputs("; rm -r --one-file-system ", f);
+		shell_word(f, b->tmpdir);
+	}
+	if (!f || fclose(f)) {
+		free(removal);
+		removal = NULL;
+	}
+	fprintf(stderr, "cephfs-tool: this run works in %s and %s; if it is killed, remove them with: %s\n",
+		dir, b->tmpdir, removal ? removal : "(out of memory)");
+	/* The watchdog of a mount of the tool's own (the cleanup's on a
+	 * cluster that stopped answering) ends the tool, skipping its cleanup. */
+	if (removal && asprintf(&words, "cephfs-tool: %s and %s are left; remove them with: %s\n",
+				dir, b->tmpdir, removal) >= 0) {
+		cephfs_watchdog_last_words(words);
+		free(words);
+	}
+	free(removal);
 }
 
 static int cleanup(const struct bench *b)
@@ -1023,6 +1047,7 @@ static bool finish_client(struct bench *b)
 	b->after_mount = NULL;
 	if (*b->tmpdir)
 		remove_tmpdir(b);
+	cephfs_watchdog_last_words(NULL);
 	b->report.budget.cleanup_sec = now_sec() - start;
 	b->report.budget.total_sec = now_sec() - b->run_started;
 	if (b->o->verbose && b->report.started && !stop_signal)
