@@ -137,8 +137,15 @@ static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
 	return cephfs_watched(td, f, cephfs_close_file);
 }
 
+/*
+ * unlink=1: fio unlinks every file of a job whose init failed or never
+ * ran (close_and_free_files, after a missing cephfs_root or read_iolog
+ * file); without a mount this run made nothing to remove.
+ */
 static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
+	if (!td->io_ops_data)
+		return 0;
 	return cephfs_watched(td, f, cephfs_unlink_file);
 }
 

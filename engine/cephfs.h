@@ -104,6 +104,7 @@ struct cephfs_options {
 	unsigned int new_dir;
 	long long create_bytes;
 	char *dir_pin;
+	char *new_dir_mark;
 	unsigned int escaped;
 	unsigned int clip_to_size;
 	unsigned int lazyio;

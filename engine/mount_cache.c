@@ -11,12 +11,14 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,13 +80,40 @@ int cephfs_conf_set_list(struct ceph_mount_info *cmount, const char *list,
 	return ret;
 }
 
-static int conf_set_uint(struct ceph_mount_info *cmount, const char *key,
-			 unsigned long long value)
+/*
+ * ceph_conf_set, saying in @why which setting and value Ceph refused and
+ * which option set it: the tool's --@option or the engine's
+ * cephfs_@option.
+ */
+static int conf_set(struct ceph_mount_info *cmount,
+		    const struct cephfs_mount_config *cfg, const char *key,
+		    const char *value, const char *option, char *why,
+		    size_t why_len)
+{
+	char name[64];
+	int ret = ceph_conf_set(cmount, key, value);
+	size_t i;
+
+	if (!ret)
+		return 0;
+	snprintf(name, sizeof(name), "%s%s", cfg->tool_options ? "--" : "cephfs_",
+		 option);
+	for (i = 2; cfg->tool_options && name[i]; i++)
+		if (name[i] == '_')
+			name[i] = '-';
+	snprintf(why, why_len, "Ceph refused %s=%s (set by %s)", key, value, name);
+	return ret;
+}
+
+static int conf_set_uint(struct ceph_mount_info *cmount,
+			 const struct cephfs_mount_config *cfg, const char *key,
+			 unsigned long long value, const char *option,
+			 char *why, size_t why_len)
 {
 	char text[32];
 
 	snprintf(text, sizeof(text), "%llu", value);
-	return ceph_conf_set(cmount, key, text);
+	return conf_set(cmount, cfg, key, text, option, why, why_len);
 }
 
 /* Apply the configuration in the order libcephfs users expect: file, env
@@ -108,33 +137,43 @@ static int configure(struct ceph_mount_info *cmount,
 	if (ret)
 		return ret;
 	*failed = "ceph_conf_set";
-	if (cfg->keyring && (ret = ceph_conf_set(cmount, "keyring", cfg->keyring)))
+	if (cfg->keyring &&
+	    (ret = conf_set(cmount, cfg, "keyring", cfg->keyring, "keyring",
+			    why, why_len)))
 		return ret;
 	/* A mount that fails after opening an MDS session (the MDS cannot
 	 * journal it) then waits client_shutdown_timeout, 30 s, for the
 	 * session to close: bound that wait by the same timeout. */
 	if (cfg->mount_timeout &&
-	    ((ret = conf_set_uint(cmount, "client_mount_timeout", cfg->mount_timeout)) ||
-	     (ret = conf_set_uint(cmount, "client_shutdown_timeout", cfg->mount_timeout))))
+	    ((ret = conf_set_uint(cmount, cfg, "client_mount_timeout",
+				  cfg->mount_timeout, "mount_timeout", why, why_len)) ||
+	     (ret = conf_set_uint(cmount, cfg, "client_shutdown_timeout",
+				  cfg->mount_timeout, "mount_timeout", why, why_len))))
 		return ret;
 	/* Without these, an op to a dead OSD waits forever, and so do fio
 	 * and its SIGTERM handling. */
 	if (cfg->op_timeout &&
-	    ((ret = conf_set_uint(cmount, "rados_osd_op_timeout", cfg->op_timeout)) ||
-	     (ret = conf_set_uint(cmount, "rados_mon_op_timeout", cfg->op_timeout))))
+	    ((ret = conf_set_uint(cmount, cfg, "rados_osd_op_timeout",
+				  cfg->op_timeout, "op_timeout", why, why_len)) ||
+	     (ret = conf_set_uint(cmount, cfg, "rados_mon_op_timeout",
+				  cfg->op_timeout, "op_timeout", why, why_len))))
 		return ret;
 	if (cfg->client_oc >= 0 &&
-	    (ret = conf_set_uint(cmount, "client_oc", cfg->client_oc)))
+	    (ret = conf_set_uint(cmount, cfg, "client_oc", cfg->client_oc,
+				 "client_oc", why, why_len)))
 		return ret;
 	if (cfg->client_oc_size &&
-	    (ret = conf_set_uint(cmount, "client_oc_size", cfg->client_oc_size)))
+	    (ret = conf_set_uint(cmount, cfg, "client_oc_size",
+				 cfg->client_oc_size, "client_oc_size", why,
+				 why_len)))
 		return ret;
 	if (cfg->msgr_workers &&
-	    (ret = conf_set_uint(cmount, "ms_async_op_threads", cfg->msgr_workers)))
+	    (ret = conf_set_uint(cmount, cfg, "ms_async_op_threads",
+				 cfg->msgr_workers, "msgr_workers", why, why_len)))
 		return ret;
 	ret = cephfs_conf_set_list(cmount, cfg->set, &bad_key);
 	if (ret) {
-		snprintf(why, why_len, "cannot apply setting '%.*s'",
+		snprintf(why, why_len, "cannot apply setting '%.*s' (set by cephfs_set)",
 			 (int)strcspn(bad_key, ","), bad_key);
 		return ret;
 	}
@@ -166,6 +205,81 @@ static int set_perms(struct ceph_mount_info *cmount,
 	ret = ceph_mount_perms_set(cmount, perms);
 	ceph_userperm_destroy(perms);
 	return ret;
+}
+
+/*
+ * The keyring ceph_init() loads: the first file of the "keyring" setting
+ * (a list) that it can open, in @path.  -errno when none is: -EISDIR for
+ * a directory (which opens, then fails to load), else the error of the
+ * first file that exists but cannot be read (@path names it), or -ENOENT
+ * (@path empty) when no file exists.  1: cannot tell.
+ */
+static int keyring_file(struct ceph_mount_info *cmount, char *path,
+			size_t len)
+{
+	char paths[4096], *file, *save = NULL;
+	int fd, ret = -ENOENT;
+	struct stat st;
+	bool dir;
+
+	*path = '\0';
+	if (ceph_conf_get(cmount, "keyring", paths, sizeof(paths)))
+		return 1;
+	for (file = strtok_r(paths, ",; ", &save); file;
+	     file = strtok_r(NULL, ",; ", &save)) {
+		fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			if (errno != ENOENT && ret == -ENOENT) {
+				ret = -errno;
+				snprintf(path, len, "%s", file);
+			}
+			continue;
+		}
+		dir = !fstat(fd, &st) && S_ISDIR(st.st_mode);
+		close(fd);
+		snprintf(path, len, "%s", file);
+		return dir ? -EISDIR : 0;
+	}
+	return ret;
+}
+
+/*
+ * A keyring that exists but cannot be read would fail ceph_init() as if
+ * the cluster refused: say which file instead.  None at all is left to
+ * Ceph (explain_mount_error); without cephx Ceph loads none.
+ */
+static int keyring_check(struct ceph_mount_info *cmount, const char **failed,
+			 char *why, size_t why_len)
+{
+	char path[PATH_MAX], auth[256];
+	int ret;
+
+	if (!ceph_conf_get(cmount, "auth_client_required", auth, sizeof(auth)) &&
+	    !strstr(auth, "cephx"))
+		return 0;
+	ret = keyring_file(cmount, path, sizeof(path));
+	if (ret >= 0 || !*path)
+		return 0;
+	*failed = "keyring";
+	snprintf(why, why_len, "cannot read keyring '%s'", path);
+	return ret;
+}
+
+/* ceph_mount() mounts a root that is a file, and every call in it then
+ * fails with EACCES: say what it is.  A root it cannot look at is left
+ * to the calls that use it. */
+static int root_is_directory(struct ceph_mount_info *cmount,
+			     const struct cephfs_mount_config *cfg,
+			     const char **failed, char *why, size_t why_len)
+{
+	struct ceph_statx stx;
+
+	if (ceph_statx(cmount, "/", &stx, CEPH_STATX_MODE, 0) ||
+	    S_ISDIR(stx.stx_mode))
+		return 0;
+	*failed = "ceph_mount";
+	snprintf(why, why_len, "root '%s' is not a directory", cfg->root);
+	return -ENOTDIR;
 }
 
 /* Can any file of the "keyring" setting (a comma list) be read? */
@@ -239,11 +353,18 @@ static int filesystem_exists(const struct cephfs_mount_config *cfg)
  */
 static void explain_mount_error(struct ceph_mount_info *cmount,
 				const struct cephfs_mount_config *cfg, int ret,
-				char *why, size_t why_len)
+				const char *failed, char *why, size_t why_len)
 {
-	char fs[300];
+	char fs[300], keyring[PATH_MAX];
 	int exists;
 
+	/* What ceph_init says of a keyring KeyRing::load cannot parse. */
+	if (ret == -EIO && !strcmp(failed, "ceph_init") &&
+	    !keyring_file(cmount, keyring, sizeof(keyring))) {
+		snprintf(why, why_len, "keyring '%s' is not a keyring Ceph can load",
+			 keyring);
+		return;
+	}
 	if (ret == -ETIMEDOUT || ret == -ETIME) {
 		snprintf(why, why_len, "the cluster did not answer within %u s (client_mount_timeout)",
 			 cfg->mount_timeout);
@@ -394,10 +515,14 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 		goto release;
 	if (m->admin_socket) {
 		*failed = "ceph_conf_set";
-		ret = ceph_conf_set(cmount, "admin_socket", m->admin_socket);
+		ret = conf_set(cmount, cfg, "admin_socket", m->admin_socket,
+			       "perf_dump", why, why_len);
 		if (ret)
 			goto release;
 	}
+	ret = keyring_check(cmount, failed, why, why_len);
+	if (ret)
+		goto release;
 	/* Connects and authenticates: most cluster-side errors come from here. */
 	*failed = "ceph_init";
 	ret = ceph_init(cmount);
@@ -410,6 +535,9 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	ret = ceph_mount(cmount, cfg->root);
 	if (ret)
 		goto explain;
+	ret = root_is_directory(cmount, cfg, failed, why, why_len);
+	if (ret)
+		goto unmount;
 	m->cmount = cmount;
 	m->op_timeout = cfg->op_timeout;
 	m->shutdown_timeout = cfg->mount_timeout ? cfg->mount_timeout : 30;
@@ -421,7 +549,7 @@ static int mount_new(const struct cephfs_mount_config *cfg,
 	}
 	return 0;
 explain:
-	explain_mount_error(cmount, cfg, ret, why, why_len);
+	explain_mount_error(cmount, cfg, ret, *failed, why, why_len);
 	goto release;
 unmount:
 	ceph_unmount(cmount);
@@ -457,6 +585,13 @@ static int admin_socket_setup(struct cephfs_mount *m, const char **failed,
 
 	if (!tmp || !*tmp)
 		tmp = "/tmp";
+	/* Ceph would expand $cluster, $name... in the socket's path. */
+	if (strchr(tmp, '$')) {
+		*failed = "admin socket";
+		snprintf(why, why_len, "TMPDIR '%s' has a '$' at %zu, which Ceph expands in the admin socket's path (the perf dump's): set a TMPDIR without it",
+			 tmp, (size_t)(strchr(tmp, '$') - tmp));
+		return -EINVAL;
+	}
 	*failed = "malloc";
 	if (asprintf(&m->admin_dir, "%s/fio-cephfs.XXXXXX", tmp) < 0) {
 		m->admin_dir = NULL;

@@ -28,6 +28,9 @@ struct cephfs_mount_config {
 	unsigned int op_timeout;	/* seconds for an OSD or monitor op,
 					 * 0: configured default (forever) */
 	const char *perf_dump;		/* perf counters go here on unmount */
+	/* Errors name the settings as cephfs-tool's options (--client-oc-size),
+	 * not as the engine's (cephfs_client_oc_size). */
+	bool tool_options;
 };
 
 struct cephfs_mount {

@@ -1,7 +1,7 @@
 /*
  * The directory something is created in: made as needed (mkdir -p), or,
- * under cephfs_new_dir or cephfs_dir_pin, made new by the job, once per
- * fio process, and pinned.
+ * under cephfs_new_dir, cephfs_new_dir_mark or cephfs_dir_pin, made new by
+ * the job, once per fio process, marked and pinned.
  */
 #include "config.h"
 
@@ -10,11 +10,13 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/xattr.h>
 
 #include "fio.h"
 
 #include "cephfs.h"
 #include "dirpin.h"
+#include "newdir.h"
 #include "pathutil.h"
 
 /* The directories cephfs_new_dir jobs of this process have made. */
@@ -87,6 +89,28 @@ static int cephfs_remember_new_dir(const char *dir)
 }
 
 /*
+ * cephfs_new_dir_mark on @dir, just made and still empty.  A directory
+ * that cannot be marked goes again: a cleanup would not take it for its
+ * own, and leave it behind.
+ */
+static int cephfs_mark_new_dir(struct cephfs_data *cd, const char *dir)
+{
+	const char *mark = ((struct cephfs_options *)cd->td->eo)->new_dir_mark;
+	int ret;
+
+	if (!mark)
+		return 0;
+	ret = ceph_setxattr(cd->cmount, dir, CEPHFS_NEW_DIR_MARK_XATTR, mark,
+			    strlen(mark), XATTR_CREATE);
+	if (ret) {
+		ceph_rmdir(cd->cmount, dir);
+		cephfs_error(cd->td, ret, "ceph_setxattr " CEPHFS_NEW_DIR_MARK_XATTR,
+			     dir);
+	}
+	return ret;
+}
+
+/*
  * cephfs_dir_pin on @dir, just made and still empty, so the files the job
  * makes there are served by the pinned rank (once the MDS has moved it:
  * see dirpin.h).  A directory that cannot be pinned goes again: the job
@@ -140,6 +164,8 @@ static int cephfs_make_new_dir(struct cephfs_data *cd, const char *dir)
 	if (!cephfs_new_dir_made(dir)) {
 		ret = cephfs_mkdir_new(cd, dir);
 		if (!ret)
+			ret = cephfs_mark_new_dir(cd, dir);
+		if (!ret)
 			ret = cephfs_pin_new_dir(cd, dir);
 		if (!ret)
 			ret = cephfs_remember_new_dir(dir);
@@ -162,6 +188,7 @@ int cephfs_parent_for_create(struct cephfs_data *cd, const char *path,
 	if (!dir)
 		return -ENOMEM;
 	if (((struct cephfs_options *)cd->td->eo)->new_dir ||
+	    ((struct cephfs_options *)cd->td->eo)->new_dir_mark ||
 	    cd->dir_pin.kind != CEPHFS_DIR_PIN_NONE) {
 		ret = cephfs_make_new_dir(cd, dir);
 		if (ret) {

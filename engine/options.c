@@ -17,6 +17,7 @@
 #include "dirpin.h"
 #include "escape.h"
 #include "pathutil.h"
+#include "ranges.h"
 
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV
 #define CEPHFS_ASYNC_DEFAULT "native"
@@ -213,6 +214,15 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_new_dir_mark",
+		.lname	= "CephFS new directory mark",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, new_dir_mark),
+		.help	= "Set the xattr user.fio-cephfs.mark of the directory the job makes (implies cephfs_new_dir=1) to this text, so that a cleanup can tell it made the directory",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "cephfs_create_bytes",
 		.lname	= "CephFS bytes written at create",
 		.type	= FIO_OPT_STR_VAL,
@@ -314,15 +324,14 @@ static const struct cephfs_number {
 } cephfs_numbers[] = {
 #define CEPHFS_NUMBER(field, min, max) \
 	{ "cephfs_" #field, offsetof(struct cephfs_options, field), min, max }
-	/* -1: the process's own; ids above INT_MAX wrap in UserPerm's int */
-	CEPHFS_NUMBER(uid, -1, INT_MAX),
-	CEPHFS_NUMBER(gid, -1, INT_MAX),
+	/* -1: the process's own */
+	CEPHFS_NUMBER(uid, -1, CEPHFS_ID_MAX),
+	CEPHFS_NUMBER(gid, -1, CEPHFS_ID_MAX),
 	CEPHFS_NUMBER(client_oc, -1, 1),
-	CEPHFS_NUMBER(client_oc_size, 0, LLONG_MAX),
-	CEPHFS_NUMBER(msgr_workers, 0, 24),
-	/* the stall watchdog waits twice op_timeout, in an unsigned int */
-	CEPHFS_NUMBER(mount_timeout, 0, INT_MAX),
-	CEPHFS_NUMBER(op_timeout, 0, INT_MAX),
+	CEPHFS_NUMBER(client_oc_size, 0, CEPHFS_CLIENT_OC_SIZE_MAX),
+	CEPHFS_NUMBER(msgr_workers, 0, CEPHFS_MSGR_WORKERS_MAX),
+	CEPHFS_NUMBER(mount_timeout, 0, CEPHFS_TIMEOUT_MAX),
+	CEPHFS_NUMBER(op_timeout, 0, CEPHFS_TIMEOUT_MAX),
 	CEPHFS_NUMBER(async_threads, 0, 1024),
 	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
@@ -357,6 +366,7 @@ static const struct cephfs_string {
 	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
 	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
 	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
+	CEPHFS_STRING(new_dir_mark),
 #undef CEPHFS_STRING
 };
 
@@ -399,18 +409,46 @@ static bool cephfs_escape_errors(struct thread_data *td,
 	return false;
 }
 
-/* Names that climb out of the mount root go before any I/O. */
-static bool cephfs_climbing_files(struct thread_data *td)
+/*
+ * Names that climb out of the mount root go before any I/O.  The others
+ * lose their empty and "." components, as cephfs_root does: libcephfs 16
+ * asserted (filepath::last_dentry) unlinking, removing or renaming "//".
+ * A name with ".." stays as given.
+ */
+static bool cephfs_file_name_errors(struct thread_data *td)
 {
 	struct fio_file *f;
 	unsigned int i;
 
-	for_each_file(td, f, i)
+	for_each_file(td, f, i) {
 		if (path_climbs(f->file_name)) {
 			log_err("cephfs: file %s: '..' leads above the mount root (cephfs_root)\n",
 				f->file_name);
 			return true;
 		}
+		path_normalise(f->file_name);
+	}
+	return false;
+}
+
+/*
+ * cephfs_root as libcephfs takes it: "//" mounted a root on which the
+ * first ceph_mkdir segfaulted, "/a//b" and "/a/./b" failed to mount.
+ */
+static bool cephfs_root_errors(char *root)
+{
+	if (!root)
+		return false;
+	if (root[0] != '/') {
+		log_err("cephfs: cephfs_root=%s: must be an absolute path in the filesystem (start with '/')\n",
+			root);
+		return true;
+	}
+	if (!path_normalise(root)) {
+		log_err("cephfs: cephfs_root=%s: a '..' component: give the directory without it\n",
+			root);
+		return true;
+	}
 	return false;
 }
 
@@ -480,7 +518,8 @@ static bool cephfs_fio_option_errors(struct thread_data *td)
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin)
 {
-	return cephfs_escape_errors(td, o) || cephfs_climbing_files(td) ||
+	return cephfs_escape_errors(td, o) || cephfs_root_errors(o->root) ||
+	       cephfs_file_name_errors(td) ||
 	       cephfs_fio_option_errors(td) ||
 	       cephfs_option_errors(td, o, dir_pin);
 }

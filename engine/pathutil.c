@@ -75,3 +75,32 @@ bool path_climbs(const char *path)
 	}
 	return false;
 }
+
+bool path_normalise(char *path)
+{
+	const char *c = path, *end;
+	char *out = path;
+	size_t len;
+
+	for (; *c; c = *end ? end + 1 : end) {
+		end = strchrnul(c, '/');
+		if (end - c == 2 && !strncmp(c, "..", 2))
+			return false;
+	}
+	if (*path == '/')
+		out++;
+	for (c = path; *c; c = *end ? end + 1 : end) {
+		end = strchrnul(c, '/');
+		len = end - c;
+		if (!len || (len == 1 && *c == '.'))
+			continue;
+		if (out > path && out[-1] != '/')
+			*out++ = '/';
+		memmove(out, c, len);
+		out += len;
+	}
+	if (out == path && *path)
+		*out++ = '.';
+	*out = '\0';
+	return true;
+}

@@ -22,6 +22,16 @@ bool path_creatable(const char *path);
 bool path_climbs(const char *path);
 
 /*
+ * Drop from @path, in place, what names no directory: empty components
+ * ("a//b", a trailing '/') and "." ones; a leading '/' stays ("//" and
+ * "/./" become "/"), a relative path of dots only becomes ".".  Every
+ * other byte stays as it was.  false, @path untouched, when a component
+ * is "..": where it leads depends on symbolic links only the filesystem
+ * sees.
+ */
+bool path_normalise(char *path);
+
+/*
  * Where a local file written at @path by renaming a temporary file over
  * it goes: @path when nothing is there, else the regular file it names or
  * a symbolic link leads to, so the link stays (newly allocated).  NULL

@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (options_parse(&o, 4, argv, error, sizeof(error)) != PARSE_OK)
 		goto out;
 	out = open_memstream(&text, &text_len);
-	if (!out || jobfile_write(out, &o, "bench_run_abcd", NULL, NULL))
+	if (!out || jobfile_write(out, &o, "bench_run_abcd", 0, NULL, NULL, NULL, NULL))
 		abort();
 	fclose(out);
 	for (line = text; *line; line = eol + 1) {

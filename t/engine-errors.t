@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 69
+plan 79
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.
@@ -49,8 +49,32 @@ printf '[global\nmon host = \n' > "$TMP/broken.conf"
 fails "unparsable conf file" "ceph_conf_read_file: " --cephfs_conf="$TMP/broken.conf"
 CEPH_ARGS="--keyring=$TMP/missing.keyring" \
 	fails "CEPH_ARGS reaches libcephfs" "no readable keyring for client.admin"
-fails "unknown setting in cephfs_set" "cannot apply setting 'no_such_option=1'" \
+fails "unknown setting in cephfs_set" "cannot apply setting 'no_such_option=1' \\(set by cephfs_set\\)" \
 	--cephfs_set=client_oc=1,no_such_option=1
+fails "a value Ceph refuses, in cephfs_set" \
+	"ceph_conf_set: Invalid argument: cannot apply setting 'client_oc_size=18446744073709551615' \\(set by cephfs_set\\)$" \
+	--cephfs_set=client_oc_size=18446744073709551615
+"$CEPHFS_UTIL" mkdir "$d" 755 && "$CEPHFS_UTIL" put "$d/file" 10 ||
+	bail_out "cannot put $d/file"
+fails "root path that is a file" \
+	"ceph_mount: Not a directory: root '$d/file' is not a directory$" --cephfs_root="$d/file"
+mkdir "$TMP/keyring.d"
+fails "keyring that is a directory" \
+	"keyring: Is a directory: cannot read keyring '$TMP/keyring.d'$" \
+	--cephfs_keyring="$TMP/keyring.d"
+echo "not a keyring" >"$TMP/garbage.keyring"
+fails "keyring that is not a keyring" \
+	"ceph_init: Input/output error: keyring '$TMP/garbage.keyring' is not a keyring Ceph can load$" \
+	--cephfs_keyring="$TMP/garbage.keyring"
+# Without ceph_get_perf_counters the dump needs an admin socket in TMPDIR.
+if configured ceph_get_perf_counters; then
+	skip 2 "ceph_get_perf_counters: no admin socket in TMPDIR"
+else
+	mkdir "$TMP/\$cluster"
+	TMPDIR="$TMP/\$cluster" fails "TMPDIR with \$cluster, with a perf dump" \
+		"admin socket: Invalid argument: TMPDIR '$TMP/\\\$cluster' has a '\\\$' at $((${#TMP} + 1)), which Ceph expands" \
+		--cephfs_perf_dump="$TMP/pd.json"
+fi
 # Every number, too big for its type (4294967295 once wrapped to uid -1,
 # root; 4294967296 to a timeout of 0) and below its range.
 for bad in uid=4294967295 uid=2147483648 uid=-2 gid=4294967295 gid=-2 \

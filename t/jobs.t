@@ -4,16 +4,27 @@
 # only its file counts, sizes and runtime scaled down (scaled_job): fio
 # exits 0, no job reports an error, and each job did what it asks, as
 # fio's JSON counts it.  A job file naming $clientuid is meant for fio
-# --client and runs through a fio server on loopback; one naming
-# ${CEPHFS_FUSE_DIR} runs on a ceph-fuse mount of the sandbox's filesystem.
+# --client and runs on two test hosts (t/hosts.sh: network namespaces,
+# each with a fio server, the sandbox listening on their bridge) from a
+# host list file, as its header says; one naming ${CEPHFS_FUSE_DIR} runs
+# on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/hosts.sh"
 need_cluster
-command -v ss >/dev/null || skip_all "no ss (iproute2) to find a free port for the fio server"
-private_sandbox 1073741824 --mds-ranks 2
-trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+command -v ss >/dev/null || skip_all "no ss (iproute2) to see the fio servers listen"
+trap 'hosts_down; rm -rf "$TMP"' EXIT
+# Without test hosts the client jobs skip, naming why (CI fails instead).
+if hosts_up 2; then
+	hosts_sandbox 1073741824 --mds-ranks 2
+else
+	[ "${CEPHFS_REQUIRE_CLUSTER:-0}" != 1 ] ||
+		bail_out "$hosts_unavailable and CEPHFS_REQUIRE_CLUSTER=1"
+	private_sandbox 1073741824 --mds-ranks 2
+fi
+trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; hosts_down; rm -rf "$TMP"' EXIT
 
 set -- "$top_srcdir"/jobs/*.fio
-plan $(( $# * 3 + 2 ))
+plan $(( $# * 3 + 2 + $(grep -l '\$clientuid' "$@" | wc -l) ))
 
 # scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
 # 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and
@@ -52,13 +63,16 @@ unmount_fuse() {
 
 # run_job NAME FILE: fio on the job file as its header says to run it,
 # with the engine on the loader path; JSON in $TMP/NAME.json, exit status
-# in $rc.
+# in $rc.  A client job runs on both test hosts, listed in $TMP/hosts.list.
 run_job() {
 	client=
 	if grep -q '\$clientuid' "$2"; then
-		[ -n "${server_port:-}" ] ||
-			start_server server_port LD_LIBRARY_PATH="$top_builddir/engine"
-		client=--client=127.0.0.1,$server_port
+		if [ ! -s "$TMP/hosts.list" ]; then
+			host_server 1 server1 LD_LIBRARY_PATH="$top_builddir/engine"
+			host_server 2 server2 LD_LIBRARY_PATH="$top_builddir/engine"
+			printf '%s\n' "${server1%:*}" "${server2%:*}" >"$TMP/hosts.list"
+		fi
+		client=--client=$TMP/hosts.list
 	fi
 	if grep -q '\${CEPHFS_FUSE_DIR}' "$2"; then
 		[ -n "$fuse_pid" ] || mount_fuse || { rc=mount; return; }
@@ -77,7 +91,7 @@ run_job() {
 # direction of rw; data: every file's bytes (nrfiles x filesize, or size;
 # read and write together for a mixed rw); time-based: at least one I/O in
 # each direction of rw.  Jobs of one name (numjobs without
-# group_reporting) are summed.
+# group_reporting, or on each client host) are summed.
 done_what_asked() {
 	python3 - "$TMP/$1.fio" "$TMP/$1.json" <<'PY'
 import configparser, json, re, sys
@@ -88,6 +102,7 @@ text = open(sys.argv[2]).read()
 d = json.loads(text[text.index("{"):])
 entries = [j for j in d.get("jobs", d.get("client_stats", []))
            if j["jobname"] != "All clients"]
+hosts = len({j.get("hostname") for j in entries})
 names = []
 done = {}
 for j in entries:
@@ -113,7 +128,7 @@ if missing or not names:
 for name in names:
     e = done[name]
     o = e["opts"]
-    jobs = int(o.get("numjobs", 1))
+    jobs = int(o.get("numjobs", 1)) * hosts
     files = int(o.get("nrfiles", 1))
     rw = o.get("rw", "read")
     if e["error"]:
@@ -153,6 +168,11 @@ files_under() {
 
 for job in "$@"; do
 	name=$(basename "$job" .fio)
+	client_job=$(grep -c '\$clientuid' "$job")
+	if [ "$client_job" != 0 ] && [ -n "${hosts_unavailable:-}" ]; then
+		skip 4 "jobs/$name.fio runs on test hosts: $hosts_unavailable"
+		continue
+	fi
 	scaled_job "$job" >"$TMP/$name.fio"
 	run_job "$name" "$TMP/$name.fio"
 	unmount_fuse
@@ -160,6 +180,14 @@ for job in "$@"; do
 	is "... each job did what it asks" "$(done_what_asked "$name" 2>&1)" ""
 	is "... and removed every file it made, as its header says" \
 		"$(files_under "")" ""
+	[ "$client_job" = 0 ] ||
+		is "... on both test hosts, named by their addresses" \
+			"$(python3 -c 'import json, sys
+text = open(sys.argv[1]).read()
+d = json.loads(text[text.index("{"):])
+print(" ".join(sorted({j["hostname"] for j in d["client_stats"]
+                       if j["jobname"] != "All clients"})))' "$TMP/$name.json")" \
+			"${server1%:*} ${server2%:*}"
 	# The next job starts on an empty filesystem, whatever this one left.
 	"$CEPHFS_UTIL" ls / | while read -r entry; do
 		"$CEPHFS_UTIL" rmtree "/$entry"

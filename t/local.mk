@@ -91,10 +91,14 @@ CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
 
 # Filesystem statistics before and after the iterations (ceph_statfs).
 CLUSTER_TESTS += t/tool-fsstats.t
+CLUSTER_TESTS += t/tool-fio-ranges-utf8.t
+
+# No value or path crashes fio or the tool (issue 43, item 2).
+CLUSTER_TESTS += t/engine-nocrash.t t/tool-nocrash.t
 
 TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
-EXTRA_DIST += t/lib.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
+EXTRA_DIST += t/lib.sh t/hosts.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
 
 $(CLUSTER_TESTS:.t=.log): t/sandbox-start.log
 # The stop waits for the cluster tests of the run, all of them unless

@@ -57,10 +57,10 @@ trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/nul
 start_server p1
 start_server p2
 printf '# load hosts\n127.0.0.1:%s\n\nlocalhost:%s\n' "$p1" "$p2" >"$TMP/hosts"
-bench --clients-file "$TMP/hosts" --files 2 --size 64K --no-cleanup
+bench --clients-file "$TMP/hosts" --files 4 --size 64K --no-cleanup
 is "--clients-file: exit 0" $rc 0
 dir=$(run_dir)
-is "... each host of the file wrote its files in its own directory" \
+is "... each host of the file wrote its share of the 4 files in its own directory" \
 	"$(for host in "127.0.0.1_$p1" "localhost_$p2"; do
 		printf '%s: ' "$host"
 		"$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir/$host" | sort | tr '\n' ' '

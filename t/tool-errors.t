@@ -6,7 +6,7 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 17
+plan 22
 
 "$TOOL" --fs no-such-fs bench --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
 	>"$TMP/out" 2>"$TMP/err"
@@ -51,6 +51,38 @@ like "the final report counts no runs" "$(cat "$TMP/out")" 'Write Throughput Sta
 is "... and cleans up" "$(tail -n 1 "$TMP/out")" "Cleaning up..."
 siblings_intact "after a failed run"
 
+# Mount errors that name what to fix: a root that is a file, a keyring
+# that cannot be read (a directory, not a keyring, no permission).
+BENCH_ENGINE=
+"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
+	--root-path "$CEPHFS_DIR/keep" >"$TMP/out" 2>"$TMP/err"
+is "a root path that is a file: exit 1" $? 1
+like "... says it is not a directory" "$(cat "$TMP/err")" \
+	"^cephfs-tool: cannot mount .*: root '$CEPHFS_DIR/keep' is not a directory\$"
+mkdir "$TMP/keyring.d"
+bench -k "$TMP/keyring.d"
+like "a keyring that is a directory: exit 1, naming it" "$rc $(cat "$TMP/err")" \
+	"^1 cephfs-tool: cannot mount .*: keyring: Is a directory: cannot read keyring '$TMP/keyring.d'\$"
+echo "not a keyring" >"$TMP/garbage.keyring"
+bench -k "$TMP/garbage.keyring"
+like "a keyring that is not one: exit 1, naming it" "$rc $(cat "$TMP/err")" \
+	"^1 cephfs-tool: cannot mount .*: keyring '$TMP/garbage.keyring' is not a keyring Ceph can load\$"
+# Mode 000, for a user other than root (who reads it anyway).
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	chmod 711 "$TMP"
+	cp "$keyring" "$TMP/000.keyring"
+	chmod 000 "$TMP/000.keyring"
+	TMPDIR=/tmp setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+		"$TOOL" --fs "$CEPHFS_FS" -k "$TMP/000.keyring" bench --fio "$FIO" \
+		--engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" >"$TMP/out" 2>"$TMP/err"
+	like "a keyring nobody may read, as nobody: exit 1, naming it" "$? $(cat "$TMP/err")" \
+		"^1 cephfs-tool: cannot mount .*: keyring: Permission denied: cannot read keyring '$TMP/000.keyring'\$"
+	chmod 700 "$TMP"
+else
+	skip 1 "not root, or no setpriv: no user to be refused the keyring"
+fi
+
+BENCH_ENGINE=$TMP/not-an-engine.so
 bench --files 4 --size 64K --json "$TMP/f.json"
 is "the JSON says the phase failed" \
 	"$(python3 -c 'import json,sys; w=json.load(open(sys.argv[1]))["iterations"][0]["write"]; print(w["failed"], "not-an-engine" in w["error"])' "$TMP/f.json")" \

@@ -9,23 +9,6 @@ need_cluster
 tool_root
 plan 32
 
-# at ROOT ARGS...: the tool with its run under ROOT (bench's own root is
-# this test's directory), as bench() reports.
-at() {
-	root=$1
-	shift
-	start=$(date +%s)
-	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$FIO" --engine "$ENGINE_SO" \
-		--root-path "$root" "$@" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	elapsed=$(( $(date +%s) - start ))
-	[ $rc = 0 ] || { diag "cephfs-tool exit $rc"; tail -n 5 "$TMP/err" | diag_stream; }
-}
-
-listing() {
-	"$CEPHFS_UTIL" ls "$1" | sort | tr '\n' ' '
-}
-
 # Roots whose names fio's job-file parser would change: cut at '#', the
 # trailing blank stripped.  Each has a sibling of the name fio would make
 # of it, which must stay empty.

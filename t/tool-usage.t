@@ -3,7 +3,7 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 103
+plan 224
 
 usage() {
 	start=$(date +%s)
@@ -70,7 +70,15 @@ filename_format=/a_8801/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum
 filename_format=/b_8765/benchmark_0_\$filenum"
 is "... and one fio --client per phase, every host with its job file" \
-	"$(grep -c -- "--eta=never --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
+	"$(grep -c -- "--output=[^ ]* --client=ip:a,8801 $TMP/c.fio.a_8801 --section=\(write\|read\) --client=ip:b,8765 $TMP/c.fio.b_8765 --section=\(write\|read\)\$" "$TMP/out")" 2
+
+# Upstream ignores --files in shared-file mode, and says so.
+CEPH_CONF=/nonexistent usage bench --shared-file --files 8 --threads 2 --size 8K \
+	--block-size 4K --engine /e.so --fio /f --dry-run
+is "--shared-file --files 8: runs, one line saying --files is ignored" \
+	"$rc $(cat "$TMP/err")" \
+	"0 cephfs-tool: --files is ignored in shared-file mode (one file)"
+is "... with one file in the job file" "$(grep -c '^nrfiles=1$' "$TMP/out")" 4
 
 # Every numeric option of the tool, out of range and unparsable.
 E="--engine $ENGINE_SO --fio $FIO"
@@ -82,8 +90,20 @@ for case in "--threads 1025" "--iterations 0" "--files 0" "--size 5Q" \
 	set -- $case
 	refused "$1 $2" "$1: invalid value '$2'" bench $case
 done
+# Blocks too short for verify's header (fio aborted on --size 1 with heap
+# corruption): the file's only block, each block, the short last block.
+for case in "--size 1" "--size 44" "--size 511 --block-size 4K" \
+	"--size 4K --block-size 1" "--size 1M --block-size 100" \
+	"--size 1000 --block-size 512"; do
+	# shellcheck disable=SC2086 # a case is several options
+	refused "$case with verify" \
+		"--(block-)?size: invalid value '[0-9]+' \\(.* too short for verify's headers: at least 512 bytes, or --no-verify\\)\$" \
+		bench $E $case
+done
 refused "option given twice" "--threads: given twice" bench --threads 2 --threads 3
 refused "aliases given together" "--filesystem: given twice" --fs a --filesystem b bench
+refused "an abbreviation of several options" \
+	"option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" bench --no
 # User text reaches fio's job file %XX-escaped, so fio's parser can neither
 # cut it nor take part of it for an option of its own.
 usage bench --dry-run --prefix "a
@@ -168,4 +188,88 @@ refused "engine .so missing" "--engine: cannot read '/no/engine.so'" \
 	bench --fio "$FIO" --engine /no/engine.so
 refused "--json to an unwritable path" "--json: cannot write '/no/dir/out.json'" \
 	bench $E --json /no/dir/out.json
+# Numbers fio would store changed: fsync= is an unsigned int, where 2^32 + 1
+# blocks would be 1 (an fsync after every block); every number is read
+# with strtoll; the engine's client_oc_size too.
+refused "--fsync-every of 2^32 + 1 blocks, which fio would store as 1" \
+	"--fsync-every: invalid value '17592186048512' \\(fio's job file would have fsync=4294967297; at most 4294967295 fits\\)" \
+	bench $E --size 1M --block-size 4K --fsync-every 17592186048512
+refused "--size above fio's LLONG_MAX" \
+	"--size: invalid value '9223372036854775808' \\(fio's job file would have filesize=9223372036854775808; at most 9223372036854775807 fits\\)" \
+	bench $E --no-verify --size 9223372036854775808
+refused "--client-oc-size above the engine's LLONG_MAX" \
+	"--client-oc-size: invalid value '18446744073709551615' \\(fio's job file would have cephfs_client_oc_size=18446744073709551615; at most 9223372036854775807 fits\\)" \
+	bench $E --client-oc-size 18446744073709551615
+usage bench --dry-run --size 1M --block-size 4K --fsync-every 17592186040320
+is "--fsync-every of 2^32 - 1 blocks: accepted" $rc 0
+is "... fio's job file has it as given" "$(grep -c '^fsync=4294967295$' "$TMP/out")" 1
+# Two outputs naming one file, however it is spelled (n.svg is not there
+# yet, e.svg is; ABS is its absolute path): refused before the run, naming
+# both options and both paths.
+mkdir "$TMP/sub"
+: >"$TMP/e.svg"
+ln -s e.svg "$TMP/l.svg"
+ln "$TMP/e.svg" "$TMP/h.svg"
+for pair in json:plot json:perf-dump json:keep-job plot:perf-dump \
+	plot:keep-job perf-dump:keep-job; do
+	first=${pair%:*} second=${pair#*:}
+	for same in n.svg:n.svg n.svg:./n.svg n.svg:sub/../n.svg n.svg:ABS \
+		e.svg:./e.svg e.svg:l.svg e.svg:h.svg; do
+		p=${same%%:*} q=${same#*:}
+		[ "$q" = ABS ] && q=$TMP/$p
+		refused "--$first $p --$second ${same#*:}" \
+			"--$first '$p' and --$second '$q' are the same file" \
+			bench $E --$first "$p" --$second "$q"
+	done
+done
+# --keep-job's other files: PATH.fuse through ceph-fuse, PATH.<host> per
+# client host.
+refused "--json P.fuse --keep-job P --via libcephfs,fuse" \
+	"--json 'k.fio.fuse' and --keep-job 'k.fio.fuse' are the same file" \
+	bench $E --json k.fio.fuse --keep-job k.fio --via libcephfs,fuse
+refused "--perf-dump P.<host> --keep-job P --clients" \
+	"--perf-dump 'k.fio.b_8765' and --keep-job 'k.fio.b_8765' are the same file" \
+	bench $E --perf-dump k.fio.b_8765 --keep-job k.fio --clients a:8801,b
+# stdout is no file: --json - with a --keep-job named '-' is not refused.
+CEPH_CONF=/nonexistent usage bench $E --json - --keep-job -
+like "--json - and --keep-job -: not the same file, the run goes on (to the mount)" \
+	"$rc $(cat "$TMP/err")" "^1 cephfs-tool: cannot mount"
+
+# TMPDIR is where the tool makes its directory: named before the run.
+for tmpdir in "$TMP/none:does not exist" "$TMP/e.svg:is not a directory"; do
+	export TMPDIR="${tmpdir%:*}"
+	refused "TMPDIR that ${tmpdir#*:}" \
+		"TMPDIR: '${tmpdir%:*}' ${tmpdir#*:} \\(the tool makes its working directory there\\)" \
+		bench $E
+	TMPDIR=$saved_tmpdir
+done
+# One it cannot write in: as root, the test asks as nobody.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	printf '#!/bin/sh\nexec setpriv --reuid=nobody --regid=%s --clear-groups "%s" "$@"\n' \
+		"$(id -g nobody)" "$TOOL" >"$TMP/as-nobody"
+	chmod +x "$TMP/as-nobody"
+	saved_tool=$TOOL TOOL=$TMP/as-nobody
+	export TMPDIR=/
+	refused "TMPDIR that is not writable" \
+		"TMPDIR: '/' is not writable \\(the tool makes its working directory there\\)" \
+		bench $E
+	TMPDIR=$saved_tmpdir TOOL=$saved_tool
+else
+	skip 2 "not root, or no setpriv: no user to lack write permission"
+fi
+# Without ceph_get_perf_counters, the engine's admin socket (--perf-dump) is
+# in TMPDIR, where Ceph expands $cluster, $name...
+mkdir "$TMP/\$cluster"
+export TMPDIR="$TMP/\$cluster"
+if configured ceph_get_perf_counters; then
+	CEPH_CONF=/nonexistent usage bench $E --perf-dump pd.json
+	like "TMPDIR with \$cluster, --perf-dump through ceph_get_perf_counters: goes on" \
+		"$rc $(cat "$TMP/err")" "^1 cephfs-tool: cannot mount"
+	is "... no TMPDIR error" "$(grep -c TMPDIR "$TMP/err")" 0
+else
+	refused "TMPDIR with \$cluster, with --perf-dump" \
+		"TMPDIR: '$TMP/\\\$cluster' has the byte 0x24 at $((${#TMP} + 1)), which the admin socket's path \\(--perf-dump: Ceph expands" \
+		bench $E --perf-dump pd.json
+fi
+TMPDIR=$saved_tmpdir
 done_testing

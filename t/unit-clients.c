@@ -118,8 +118,11 @@ static void reduce_text(const char *output, const char *stderr_text,
 			struct phase_result *per_host,
 			struct phase_result *aggregate, unsigned int **completed)
 {
-	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1 };
+	const struct phase_plan plan = { phase, 2, files, 128 << 10, 1, false };
 	const struct phase_plan plans[] = { plan, plan };
+	/* Where the hosts' per-I/O logs put their first I/O: 30 ms apart. */
+	const struct io_span spans[] = { { .first_issue_ms = 1000, .ios = 10 },
+					 { .first_issue_ms = 1030, .ios = 10 } };
 	struct client_list l = { 0 };
 	struct fio_output out;
 	char error[512];
@@ -129,7 +132,8 @@ static void reduce_text(const char *output, const char *stderr_text,
 		exit(1);
 	}
 	fio_output_parse(&out, output, strlen(output), stderr_text);
-	reduce_client_phase(&out, 0, &l, plans, per_host, aggregate, completed);
+	reduce_client_phase(&out, 0, &l, plans, spans, per_host, aggregate,
+			    completed);
 	fio_output_free(&out);
 	clients_free(&l);
 }
@@ -168,12 +172,21 @@ static void test_reduce(void)
 	   "each host: its own jobs only, its slowest job's time");
 	ok(done[0][0] == 3 && done[0][1] == 2 && done[1][0] == 3 && done[1][1] == 2,
 	   "files completed per host and thread");
-	ok(near(all.mbps, hosts[0].mbps + hosts[1].mbps) &&
-	   near(all.files_per_sec, hosts[0].files_per_sec + hosts[1].files_per_sec) &&
-	   near(all.iops, hosts[0].iops + hosts[1].iops),
-	   "aggregate MB/s, files/s, IOPS: the hosts' sums (%g MB/s)", all.mbps);
-	ok(all.totals.bytes == 1310720 && all.files == 10 && near(all.seconds, 0.093),
-	   "aggregate bytes and files summed; time: the slowest host's");
+	/* Host 0 from 1000 to 1052 ms, host 1 from 1030 to 1123: 123 ms. */
+	ok(near(all.seconds, 0.123) && near(all.start_ms, 1000) &&
+	   near(all.end_ms, 1123) && near(hosts[1].start_ms, 1030) &&
+	   near(hosts[0].end_ms, 1052),
+	   "aggregate time: the first host's start to the last one's end (%g s)",
+	   all.seconds);
+	ok(near(all.mbps, 1310720 / 1048576.0 / 0.123) &&
+	   near(all.files_per_sec, 10 / 0.123) &&
+	   near(all.iops, (double)all.totals.ios / 0.123),
+	   "aggregate MiB/s, files/s, IOPS: the totals over that span (%g MiB/s)",
+	   all.mbps);
+	ok(all.mbps < hosts[0].mbps + hosts[1].mbps,
+	   "... less than the sum of the hosts' rates, which overstates it");
+	ok(all.totals.bytes == 1310720 && all.files == 10 && all.planned_files == 10,
+	   "aggregate bytes and files summed");
 	/* fio's own "All clients" entry: N 20, mean 2226692.55, max 8213753. */
 	ok(all.latency.samples == 20 && all.latency.max_ns == 8213753 &&
 	   fabs(all.latency.mean_ns - 2226692.55) < 1,
@@ -184,8 +197,33 @@ static void test_reduce(void)
 
 	reduce_saved("clients-read.json", NULL, "127.0.0.1:8801,localhost:8802",
 		     PHASE_READ, hosts, &all, NULL);
-	ok(!all.failed && near(all.mbps, hosts[0].mbps + hosts[1].mbps) &&
-	   all.files == 10, "read phase: hosts in the other order, same sums");
+	ok(!all.failed && near(all.mbps, (double)all.totals.bytes / 1048576.0 /
+				       ((all.end_ms - all.start_ms) / 1000)) &&
+	   all.files == 10, "read phase: hosts in the other order, total / span");
+}
+
+/* The aggregate alone: hosts that start and end apart. */
+static void test_aggregate(void)
+{
+	struct phase_result hosts[3] = {
+		{ .seconds = 2.0, .files = 10, .totals = { .bytes = 100 << 20, .ios = 100 } },
+		{ .seconds = 1.0, .files = 20, .totals = { .bytes = 200 << 20, .ios = 200 } },
+		{ .seconds = 0.5, .files = 30, .totals = { .bytes = 300 << 20, .ios = 300 } },
+	};
+	/* Host 1 starts first, host 0 ends last: 5000..7000 and 4500..5500. */
+	const struct io_span spans[] = { { .first_issue_ms = 5000, .ios = 1 },
+					 { .first_issue_ms = 4500, .ios = 1 },
+					 { .first_issue_ms = 5200, .ios = 1 } };
+	struct phase_result all = { 0 };
+
+	aggregate_hosts(&all, hosts, spans, 3);
+	ok(near(all.start_ms, 4500) && near(all.end_ms, 7000) && near(all.seconds, 2.5),
+	   "span: the earliest start (host 1) to the latest end (host 0)");
+	ok(near(all.mbps, 600 / 2.5) && near(all.files_per_sec, 60 / 2.5) &&
+	   near(all.iops, 600 / 2.5) && all.files == 60,
+	   "rates: all hosts' totals over that span");
+	ok(near(hosts[2].start_ms, 5200) && near(hosts[2].end_ms, 5700),
+	   "each host placed by its own start and time");
 }
 
 static void test_host_down(void)
@@ -232,6 +270,7 @@ int main(void)
 	test_file();
 	test_options();
 	test_reduce();
+	test_aggregate();
 	test_host_down();
 	return done_testing();
 }

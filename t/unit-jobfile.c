@@ -18,7 +18,11 @@ static const struct {
 	{ "fsync-every", "bench --files 2 --size 1M --block-size 64K --fsync-every 200K" },
 	{ "per-thread-mount", "bench --threads 2 --files 4 --per-thread-mount" },
 	{ "async", "bench --threads 2 --files 4 --async-io --queue-depth 32" },
+	/* Cycling through the files until the time is up: the write phase;
+	 * the read phase not while it verifies, nor size 0's creates. */
 	{ "duration", "bench --files 4 --duration 5" },
+	{ "duration-no-verify", "bench --files 2 --duration 5 --no-verify" },
+	{ "duration-size0", "bench --files 2 --size 0 --duration 5" },
 	{ "mount-settings", "-c /etc/ceph/x.conf -i bench -k /etc/ceph/k --fs scratch "
 	  "--uid 1000 --gid 1001 --client-oc 1 --client-oc-size 64M --msgr-workers 4 "
 	  "--mount-timeout 10 bench --files 2 --root-path /pdonnell" },
@@ -36,13 +40,21 @@ static const struct {
 	  "--perf-dump out/pd#x" },
 };
 
-static void parse_line(const char *line, struct bench_options *o)
+static enum parse_result try_line(const char *line, struct bench_options *o,
+				  char *error, size_t len)
 {
-	char *argv[MAX_ARGS], error[256];
+	char *argv[MAX_ARGS];
 	int argc = split_command_line(line, argv, MAX_ARGS);
 
 	options_init(o, "/usr/bin/fio", "/usr/lib/fio-cephfs/fio-cephfs.so");
-	if (options_parse(o, argc, argv, error, sizeof(error)) != PARSE_OK) {
+	return options_parse(o, argc, argv, error, len);
+}
+
+static void parse_line(const char *line, struct bench_options *o)
+{
+	char error[256];
+
+	if (try_line(line, o, error, sizeof(error)) != PARSE_OK) {
 		printf("Bail out! %s: %s\n", line, error);
 		exit(1);
 	}
@@ -54,7 +66,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", read_files, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -96,27 +108,47 @@ static void test_read_completed(void)
 	free(got);
 }
 
-/* --plot: every job logs its rate, averaged, where the tool reads it. */
-static void test_rate_log(void)
+/* The job file of run directory bench_run_abcd for the options of
+ * @line, with @rate_log and @mark (malloc'd). */
+static char *job_text(const char *line, const char *rate_log, const char *mark)
 {
 	struct bench_options o;
 	char *text = NULL;
 	size_t len;
 	FILE *f;
 
-	parse_line("bench --files 2 --plot p.svg", &o);
+	parse_line(line, &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, rate_log, NULL, mark);
 	fclose(f);
-	ok(strstr(text, "\nlog_avg_msec=100\nwrite_bw_log=/tmp/x/rate\n") != NULL,
-	   "--plot: a bandwidth log per job, averaged over 100 ms");
+	return text;
+}
+
+/* --plot: every job logs each I/O, where the tool reads it. */
+static void test_rate_log(void)
+{
+	char *text = job_text("bench --files 2 --plot p.svg", "/tmp/x/rate", NULL);
+
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_bw_log=/tmp/x/rate\n") &&
+	   !strstr(text, "log_avg_msec"),
+	   "--plot: a bandwidth log of each I/O per job, on the realtime clock");
 	free(text);
-	parse_line("bench --files 2 --size 0 --plot p.svg", &o);
-	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", NULL, "/tmp/x/rate", NULL);
-	fclose(f);
-	ok(strstr(text, "\nwrite_iops_log=/tmp/x/rate\n") && !strstr(text, "write_bw_log"),
-	   "--plot with size 0: an IOPS log, one I/O being one file");
+	text = job_text("bench --files 2 --size 0 --plot p.svg", "/tmp/x/rate", NULL);
+	ok(strstr(text, "\nlog_unix_epoch=1\nwrite_lat_log=/tmp/x/rate\n") &&
+	   !strstr(text, "write_bw_log"),
+	   "--plot with size 0: the latency log the engines add each file's operation to");
+	free(text);
+}
+
+/* The run's mark on the directory the write phase makes, escaped as
+ * every string; the read phase makes nothing. */
+static void test_mark(void)
+{
+	char *text = job_text("bench --files 2", NULL, "run/1 token=ab");
+
+	ok(strstr(text, "\nrw=write\ncephfs_new_dir=1\ncephfs_new_dir_mark=run/1%20token%3Dab\n") != NULL,
+	   "the write phase marks the run directory it makes");
+	ok(!strstr(strstr(text, "[read]"), "cephfs_new_dir_mark"), "... the read phase makes none");
 	free(text);
 }
 
@@ -160,11 +192,107 @@ static void test_client_command(void)
 	for (i = 0; cmd.argv[i]; i++)
 		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s%s",
 			 i ? " " : "", cmd.argv[i]);
+	/* No --eta=never: fio times a silent server out on its ETA requests. */
 	is_str(line, "/usr/bin/fio --output-format=json+ --output=read.json "
-	       "--eta=never --client=ip:a,8765 j.fio.a_8765 --section=read "
+	       "--client=ip:a,8765 j.fio.a_8765 --section=read "
 	       "--client=ip6:::1,8801 j.fio.__1_8801 --section=read",
 	       "clients: local options first, then each host, its job file and section");
 	fio_command_free(&cmd);
+	options_free(&o);
+}
+
+/*
+ * Each number the job file carries from an option: the largest value that
+ * fits where fio (or the engine) stores it, or the tool's own limit when
+ * that is lower, is written byte for byte; the next is refused before the
+ * run, naming the option and the value.
+ */
+static const struct {
+	const char *fits;
+	const char *line;	/* in the job file; NULL: no such case */
+	const char *refused;
+	const char *error;	/* how the refusal starts */
+} number_limits[] = {
+	/* fio's unsigned int: (2^32 - 1) blocks of 4096 bytes */
+	{ "bench --size 1M --block-size 4K --fsync-every 17592186040320", "fsync=4294967295",
+	  "bench --size 1M --block-size 4K --fsync-every 17592186040321",
+	  "--fsync-every: invalid value '17592186040321' (fio's job file would have fsync=4294967296; at most 4294967295 fits)" },
+	/* the issue's: 2^32 + 1 blocks, which fio would store as 1 */
+	{ NULL, NULL,
+	  "bench --size 1M --block-size 4K --fsync-every 17592186048512",
+	  "--fsync-every: invalid value '17592186048512' (fio's job file would have fsync=4294967297;" },
+	/* fio reads numbers with strtoll */
+	{ "bench --no-verify --block-size 4K --size 9223372036854775807", "filesize=9223372036854775807",
+	  "bench --no-verify --block-size 4K --size 9223372036854775808",
+	  "--size: invalid value '9223372036854775808' (fio's job file would have filesize=9223372036854775808;" },
+	{ "bench --no-verify --size 9223372036854775807 --block-size 9223372036854775807", "bs=9223372036854775807",
+	  "bench --no-verify --size 18446744073709551615 --block-size 9223372036854775808",
+	  "--block-size: invalid value '9223372036854775808'" },
+	{ "bench --client-oc-size 9223372036854775807", "cephfs_client_oc_size=9223372036854775807",
+	  "bench --client-oc-size 9223372036854775808",
+	  "--client-oc-size: invalid value '9223372036854775808' (fio's job file would have cephfs_client_oc_size=" },
+	/* the engine's ranges, or the tool's lower ones */
+	{ "bench --uid 2147483647", "cephfs_uid=2147483647",
+	  "bench --uid 2147483648", "--uid: invalid value '2147483648'" },
+	{ "bench --gid 2147483647", "cephfs_gid=2147483647",
+	  "bench --gid 2147483648", "--gid: invalid value '2147483648'" },
+	{ "bench --client-oc 1", "cephfs_client_oc=1",
+	  "bench --client-oc 2", "--client-oc: invalid value '2'" },
+	{ "bench --msgr-workers 24", "cephfs_msgr_workers=24",
+	  "bench --msgr-workers 25", "--msgr-workers: invalid value '25'" },
+	{ "bench --mount-timeout 86400", "cephfs_mount_timeout=86400",
+	  "bench --mount-timeout 86401", "--mount-timeout: invalid value '86401'" },
+	{ "bench --op-timeout 86400", "cephfs_op_timeout=86400",
+	  "bench --op-timeout 86401", "--op-timeout: invalid value '86401'" },
+	{ "bench --size 0 --files 10000000", "nrfiles=10000000",
+	  "bench --size 0 --files 10000001", "--files: invalid value '10000001'" },
+	{ "bench --async-io --queue-depth 1024", "iodepth=1024",
+	  "bench --async-io --queue-depth 1025", "--queue-depth: invalid value '1025'" },
+	{ "bench --duration 31536000", "runtime=31536000",
+	  "bench --duration 31536001", "--duration: invalid value '31536001'" },
+};
+
+static void test_number_limits(void)
+{
+	char error[512], line[128], *text;
+	struct bench_options o;
+	size_t i;
+
+	for (i = 0; i < sizeof(number_limits) / sizeof(number_limits[0]); i++) {
+		if (number_limits[i].line) {
+			snprintf(line, sizeof(line), "\n%s\n", number_limits[i].line);
+			text = try_line(number_limits[i].fits, &o, error, sizeof(error)) == PARSE_OK ?
+			       render(&o, NULL) : strdup(error);
+			ok(strstr(text, line) != NULL, "%s: job file has %s",
+			   number_limits[i].fits, number_limits[i].line);
+			free(text);
+		}
+		ok(try_line(number_limits[i].refused, &o, error, sizeof(error)) == PARSE_ERROR &&
+		   !strncmp(error, number_limits[i].error, strlen(number_limits[i].error)),
+		   "%s: refused naming the option", number_limits[i].refused);
+	}
+}
+
+/* --keep-job's names: PATH, PATH.fuse through ceph-fuse, .<host dir> per
+ * client host. */
+static void test_kept_names(void)
+{
+	struct bench_options o;
+	char path[64], *name;
+
+	jobfile_client_path(VIA_LIBCEPHFS, "k.fio", path, sizeof(path));
+	is_str(path, "k.fio", "libcephfs: the path as given");
+	jobfile_client_path(VIA_FUSE, "k.fio", path, sizeof(path));
+	is_str(path, "k.fio.fuse", "ceph-fuse: .fuse added");
+	parse_line("bench", &o);
+	name = jobfile_target_path(&o, "k.fio", 0);
+	is_str(name, "k.fio", "no --clients: one job file, the path");
+	free(name);
+	options_free(&o);
+	parse_line("bench --clients a,[::1]:8801", &o);
+	name = jobfile_target_path(&o, "k.fio", 1);
+	is_str(name, "k.fio.__1_8801", "--clients: the host's directory added");
+	free(name);
 	options_free(&o);
 }
 
@@ -173,7 +301,10 @@ int main(void)
 	test_cases();
 	test_read_completed();
 	test_rate_log();
+	test_mark();
 	test_commands();
 	test_client_command();
+	test_number_limits();
+	test_kept_names();
 	return done_testing();
 }

@@ -34,10 +34,23 @@ static const struct {
 	{ "bench --block-size 0", "--block-size: invalid value '0' (must be 1 or more)" },
 	{ "bench --fsync-every -1", "--fsync-every: invalid value '-1' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --size 4194305 --block-size 4M", "--size: invalid value '4194305' (its last block, 1 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	/* verify's header must fit every block: the file's only one, each
+	 * --block-size one, the last short one. */
+	{ "bench --size 1", "--size: invalid value '1' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 44", "--size: invalid value '44' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 511 --block-size 4K", "--size: invalid value '511' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 100 --block-size 100", "--size: invalid value '100' (a file no larger than --block-size is one block, which is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 4K --block-size 1", "--block-size: invalid value '1' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1M --block-size 511", "--block-size: invalid value '511' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --size 1000 --block-size 512", "--size: invalid value '1000' (its last block, 488 bytes after whole --block-size blocks, is too short for verify's headers: at least 512 bytes, or --no-verify)" },
+	{ "bench --shared-file --threads 2 --size 512 --block-size 256", "--block-size: invalid value '256' (each block is too short for verify's headers: at least 512 bytes, or --no-verify)" },
 	{ "bench --size 20000000TB", "--size: invalid value '20000000TB' (must be bytes or a size like 4K, 4MB, 1GiB)" },
 	{ "bench --prefix a/b", "--prefix: invalid value 'a/b' (must not contain '/')" },
 	{ "bench --dir-prefix ../x", "--dir-prefix: invalid value '../x' (must not contain '/')" },
 	{ "bench --root-path data", "--root-path: invalid value 'data' (must be an absolute path in CephFS)" },
+	{ "bench --root-path /..", "--root-path: invalid value '/..' (a '..' component: give the directory without it)" },
+	{ "bench --root-path /a/../b", "--root-path: invalid value '/a/../b' (a '..' component: give the directory without it)" },
+	{ "bench --root-path //a/..//", "--root-path: invalid value '//a/..//' (a '..' component: give the directory without it)" },
 	{ "bench --duration soon", "--duration: invalid value 'soon' (must be 0 to 31536000)" },
 	{ "bench --progress-interval 0", "--progress-interval: invalid value '0' (must be 1 to 100)" },
 	{ "bench --progress-interval 101", "--progress-interval: invalid value '101' (must be 1 to 100)" },
@@ -46,7 +59,10 @@ static const struct {
 	{ "bench --queue-depth 32", "--queue-depth: invalid value '32' (only with --async-io)" },
 	{ "bench --async-io --per-thread-mount", "--async-io: cannot be combined with --per-thread-mount" },
 	{ "bench --async-write-fsync", "--async-write-fsync: only with --async-io" },
-	{ "bench --shared-file --files 4", "--files: invalid value '4' (--shared-file writes one file)" },
+	{ "bench --no", "option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" },
+	{ "bench --no=1", "option '--no' is ambiguous; possibilities: --no-cleanup --no-verify --no-final-flush" },
+	{ "--f x bench", "option '--f' is ambiguous; possibilities: --filesystem --fs --files --fsync-every --fio" },
+	{ "bench --clients a,b --files 1", "--files: invalid value '1' (the total over --clients: at least one file for each of the 2 hosts)" },
 	{ "bench --shared-file --size 0", "--size: invalid value '0' (--shared-file writes data)" },
 	{ "bench --shared-file --clients a,b", "--shared-file: cannot be combined with --clients" },
 	{ "bench --shared-file --threads 3 --size 256K --block-size 64K",
@@ -74,10 +90,13 @@ static const struct {
 	{ "bench --frobnicate", "unknown option '--frobnicate'" },
 	{ "-x bench", "unknown option '-x'" },
 	{ "bench --threads", "--threads: missing value" },
-	{ "", "missing command (bench or compare); see --help" },
-	{ "--threads 2", "missing command (bench or compare); see --help" },
-	{ "run", "unknown command 'run' (bench or compare)" },
+	{ "", "missing command (bench, cleanup or compare); see --help" },
+	{ "--threads 2", "missing command (bench, cleanup or compare); see --help" },
+	{ "run", "unknown command 'run' (bench, cleanup or compare)" },
 	{ "bench extra", "unexpected argument 'extra'" },
+	{ "cleanup", "cleanup: missing RUNDIR (the run directory to remove)" },
+	{ "--fs a cleanup", "cleanup: missing RUNDIR (the run directory to remove)" },
+	{ "cleanup /r/bench_run_1 /r/bench_run_2", "unexpected argument '/r/bench_run_2'" },
 };
 
 static void test_refusals(void)
@@ -155,6 +174,33 @@ static void test_values(void)
 	       PARSE_ERROR, "--version does not hide a bad value");
 }
 
+/* libcephfs gets the root without empty and '.' components, its names'
+ * bytes as given. */
+static void test_root_paths(void)
+{
+	static const struct {
+		const char *line, *root;
+	} roots[] = {
+		{ "bench --root-path //", "/" },
+		{ "bench --root-path ///", "/" },
+		{ "bench --root-path /./", "/" },
+		{ "bench --root-path /a/./b/", "/a/b" },
+		{ "bench --root-path /a//b", "/a/b" },
+		{ "bench --root-path=/a/b/", "/a/b" },
+		{ "bench --root-path /a#b/c%41/...", "/a#b/c%41/..." },
+	};
+	struct bench_options o;
+	char error[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		if (!ok(parse(roots[i].line, &o, error, sizeof(error)) == PARSE_OK,
+			"taken: %s%s", roots[i].line, error))
+			continue;
+		is_str(o.root_path, roots[i].root, "  ... as the directory it names");
+	}
+}
+
 /* The ends of upstream's ranges are taken; 0 workers keeps the default. */
 static void test_range_ends(void)
 {
@@ -167,6 +213,14 @@ static void test_range_ends(void)
 		"bench --plot rates.SVG", "bench --plot /tmp/a.svg",
 		"bench --size 4MB --block-size 1MB",
 		"bench --size 8MiB --block-size 4M",
+		"bench --size 512", "bench --size 4K --block-size 512",
+		"bench --size 1024 --block-size 512",
+		"bench --size 1 --no-verify", "bench --size 4K --block-size 1 --no-verify",
+		"bench --size 1000 --block-size 512 --no-verify",
+		/* Exact names win over longer ones; unique prefixes and
+		 * values that look like options are taken. */
+		"--fs a bench --files 3", "bench --no-c", "bench --no-verify --no-f",
+		"bench --prefix --no", "-c --no bench", "bench --filesys=a",
 	};
 	struct bench_options o;
 	char error[512];
@@ -183,12 +237,16 @@ static void test_split(void)
 	char error[512];
 
 	parse("bench --threads 3 --files 10", &o, error, sizeof(error));
-	ok(files_of_thread(&o, 0) == 4 && files_of_thread(&o, 1) == 3 &&
-	   files_of_thread(&o, 2) == 3, "10 files over 3 threads: 4 3 3");
+	ok(files_of_thread(&o, 0, 0) == 4 && files_of_thread(&o, 0, 1) == 3 &&
+	   files_of_thread(&o, 0, 2) == 3, "10 files over 3 threads: 4 3 3");
 	parse("bench --threads 4 --files 2", &o, error, sizeof(error));
-	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 1) == 1 &&
-	   files_of_thread(&o, 2) == 0 && files_of_thread(&o, 3) == 0,
+	ok(files_of_thread(&o, 0, 0) == 1 && files_of_thread(&o, 0, 1) == 1 &&
+	   files_of_thread(&o, 0, 2) == 0 && files_of_thread(&o, 0, 3) == 0,
 	   "2 files over 4 threads: 1 1 0 0");
+	parse("bench --threads 2 --files 7 --clients a,b", &o, error, sizeof(error));
+	ok(files_of_thread(&o, 0, 0) == 2 && files_of_thread(&o, 0, 1) == 2 &&
+	   files_of_thread(&o, 1, 0) == 2 && files_of_thread(&o, 1, 1) == 1,
+	   "--files is the total over --clients: 7 over 2 hosts of 2 threads: 2 2 | 2 1");
 }
 
 /* --shared-file: one file, each thread an equal part of it. */
@@ -202,16 +260,34 @@ static void test_shared_file(void)
 		     sizeof(error)), PARSE_OK, "--shared-file, --async-write-fsync, --lazy-io");
 	ok(o.shared_file && o.async_write_fsync && o.lazy_io && o.files == 1,
 	   "... set, with one file");
-	ok(files_of_thread(&o, 0) == 1 && files_of_thread(&o, 3) == 1,
+	ok(files_of_thread(&o, 0, 0) == 1 && files_of_thread(&o, 0, 3) == 1,
 	   "... which every thread works on");
 	ok(job_file_bytes(&o) == 256 << 10 && jobs_per_file(&o) == 4,
 	   "... a quarter of it each, four jobs to the file");
 	is_int(parse("bench --shared-file --files 1 --threads 2 --size 8K --block-size 4K",
 		     &o, error, sizeof(error)), PARSE_OK,
 	       "--shared-file with --files 1 and without --async-io");
+	is_int(parse("bench --shared-file --files 4 --threads 2 --size 8K --block-size 4K",
+		     &o, error, sizeof(error)), PARSE_OK,
+	       "--shared-file with --files 4: run, as upstream does");
+	ok(o.files == 1 && o.files_ignored, "... with one file, --files ignored");
 	parse("bench --files 8", &o, error, sizeof(error));
 	ok(job_file_bytes(&o) == o.size && jobs_per_file(&o) == 1,
 	   "without it, each job's file is a whole file");
+}
+
+static void test_cleanup(void)
+{
+	struct bench_options o;
+	char error[512];
+
+	is_int(parse("--fs a cleanup --root-path /r bench_run_1 -c /x.conf", &o, error,
+		     sizeof(error)), PARSE_OK, "cleanup RUNDIR, general options around it");
+	ok(o.cleanup_dir && !strcmp(o.cleanup_dir, "bench_run_1") &&
+	   !strcmp(o.fs, "a") && !strcmp(o.root_path, "/r") && !strcmp(o.conf, "/x.conf"),
+	   "... the run directory and the options");
+	parse("bench", &o, error, sizeof(error));
+	ok(!o.cleanup_dir, "bench has no run directory to clean up");
 }
 
 int main(void)
@@ -220,7 +296,9 @@ int main(void)
 	test_defaults();
 	test_values();
 	test_range_ends();
+	test_root_paths();
 	test_split();
 	test_shared_file();
+	test_cleanup();
 	return done_testing();
 }

@@ -1,9 +1,61 @@
 /* The path helpers without a cluster: which names climb above the mount
- * root with "..", whatever their slashes and dots. */
+ * root with "..", whatever their slashes and dots; what normalising keeps
+ * of a path. */
 #include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include "pathutil.h"
 #include "tap.h"
+
+static void normalises(void)
+{
+	static const struct {
+		const char *path, *normal;	/* NULL: refused, untouched */
+	} cases[] = {
+		{ "/", "/" },
+		{ "//", "/" },
+		{ "///", "/" },
+		{ "/./", "/" },
+		{ "/.", "/" },
+		{ "/././/.", "/" },
+		{ "/a/b", "/a/b" },
+		{ "/a/b/", "/a/b" },
+		{ "/a//b", "/a/b" },
+		{ "/a/./b/", "/a/b" },
+		{ "//a///b//", "/a/b" },
+		{ "a//b/", "a/b" },
+		{ "./a", "a" },
+		{ ".", "." },
+		{ "./", "." },
+		{ "", "" },
+		{ "/.a/a./...", "/.a/a./..." },
+		{ "/a b/#c/%41/\xff", "/a b/#c/%41/\xff" },
+		{ "/..", NULL },
+		{ "/a/../b", NULL },
+		{ "/a/..", NULL },
+		{ "..", NULL },
+		{ "//..//", NULL },
+	};
+	char *path;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		path = strdup(cases[i].path);
+		if (!path)
+			abort();
+		if (cases[i].normal)
+			ok(path_normalise(path) && !strcmp(path, cases[i].normal),
+			   "'%s' normalised is '%s' (got '%s')", cases[i].path,
+			   cases[i].normal, path);
+		else
+			ok(!path_normalise(path) && !strcmp(path, cases[i].path),
+			   "'%s' refused for its '..', left as it was (got '%s')",
+			   cases[i].path, path);
+		free(path);
+	}
+}
 
 int main(void)
 {
@@ -38,6 +90,7 @@ int main(void)
 		ok(path_climbs(cases[i].path) == cases[i].climbs, "'%s' %s",
 		   cases[i].path, cases[i].climbs ? "climbs above the root" :
 		   "stays below it");
+	normalises();
 	printf("1..%d\n", tap_count);
 	return tap_failed != 0;
 }

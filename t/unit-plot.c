@@ -1,6 +1,6 @@
 /*
- * --plot: fio's averaged rate logs summed into steps, and the SVG drawn
- * from them.
+ * --plot: fio's per-I/O logs summed into steps, and the SVG drawn from
+ * them.
  */
 #include "config.h"
 
@@ -12,22 +12,34 @@
 #include "plot.h"
 #include "tap.h"
 
-/* Two jobs' bandwidth logs as fio writes them (KiB/s), a step apart. */
-static const char job1[] = "99, 41373, 1, 0, 0\n199, 30720, 1, 0, 0\n500, 1000, 1, 0, 0\n";
-static const char job2[] = "101, 40960, 1, 0, 0\n200, 25600, 1, 0, 0\n";
+/*
+ * Two jobs' per-I/O bandwidth logs as fio writes them under
+ * log_unix_epoch: completion (ms), bytes * 10^6 / latency (ns),
+ * direction, bytes, offset.  1 MiB I/Os of 10 ms each.
+ */
+static const char job1[] = "1000099, 104857, 1, 1048576, 0\n1000199, 104857, 1, 1048576, 1048576\n"
+			   "1000500, 104857, 1, 1048576, 2097152\n";
+static const char job2[] = "1000101, 104857, 1, 1048576, 0\n1000200, 104857, 1, 1048576, 1048576\n";
+
+static int near(double got, double want)
+{
+	return fabs(got - want) <= fabs(want) * 1e-9;
+}
 
 static void test_steps(void)
 {
 	struct rate_steps r = { 0 };
 
-	ok(rate_steps_add_log(&r, job1) && rate_steps_add_log(&r, job2),
-	   "two jobs' logs read");
-	ok(r.steps == 6, "steps up to the last sample at 500 ms (%zu)", r.steps);
-	ok(r.sum[1] == 41373 + 40960 && r.sum[2] == 30720 + 25600,
-	   "samples of the same moment (99 and 101 ms) add up");
-	ok(isnan(r.sum[0]) && isnan(r.sum[3]) && isnan(r.sum[4]) && r.sum[5] == 1000,
-	   "steps without a sample stay unknown, not 0");
-	ok(!rate_steps_add_log(&r, "fio: something else\n"), "a line that is no sample is refused");
+	ok(rate_steps_add_io_log(&r, job1, IO_LOG_BYTES, 1000000) &&
+	   rate_steps_add_io_log(&r, job2, IO_LOG_BYTES, 1000000), "two jobs' logs read");
+	ok(r.steps == 6, "steps up to the last completion at 500 ms (%zu)", r.steps);
+	/* A step is 0.1 s: 1 MiB in it is 10240 KiB/s. */
+	ok(near(r.sum[1], 10240) && near(r.sum[2], 3 * 10240),
+	   "each I/O in the step it completed in ((k-1)..k], its bytes as KiB/s");
+	ok(isnan(r.sum[0]) && isnan(r.sum[3]) && isnan(r.sum[4]) && near(r.sum[5], 10240),
+	   "a step no I/O completed in has none added");
+	ok(!rate_steps_add_io_log(&r, "fio: something else\n", IO_LOG_BYTES, 0),
+	   "a line that is no sample is refused");
 	rate_steps_free(&r);
 }
 
@@ -45,25 +57,35 @@ static void put(const char *dir, const char *name, const char *text)
 static void test_collect(void)
 {
 	char dir[] = "/tmp/unit-plot.XXXXXX", path[256];
-	struct rate_steps r = { 0 };
+	struct rate_steps r = { 0 }, host = { 0 };
+	struct io_span span = { 0 };
 
 	if (!mkdtemp(dir)) {
 		printf("Bail out! mkdtemp\n");
 		exit(1);
 	}
-	put(dir, "rate_bw.1.log", job1);
 	/* fio --client names a host's log after the host's address. */
-	put(dir, "rate-127.0.0.1_8801_bw.1.log.127.0.0.1", job2);
+	put(dir, "rate-127.0.0.1_8801_bw.1.log.127.0.0.1", job1);
+	put(dir, "rate-localhost_8802_bw.1.log.localhost", job2);
 	put(dir, "bench.fio", "[global]\n");
-	ok(rate_steps_collect(&r, dir) && r.sum[1] == 41373 + 40960,
-	   "the logs of every job and host summed");
-	snprintf(path, sizeof(path), "%s/rate_bw.1.log", dir);
-	ok(access(path, F_OK) != 0, "a log read is removed: the next phase's are new");
+	ok(rate_steps_collect_io(&r, dir, RATE_LOG_NAME, 1000000) &&
+	   near(r.sum[2], 3 * 10240) && r.sum[4] == 0,
+	   "the logs of every host summed; steps without an I/O are 0");
+	ok(rate_steps_collect_io(&host, dir, RATE_LOG_NAME "-localhost_8802_", 1000000) && host.steps == 3 && near(host.sum[2], 2 * 10240),
+	   "one host's logs by its prefix");
+	io_span_collect(&span, dir, RATE_LOG_NAME "-127.0.0.1_8801_");
+	ok(span.bytes == 3 << 20 && fabs(span.first_issue_ms - 1000089) < 0.01,
+	   "one host's span: from its first I/O's issue (%g)", span.first_issue_ms);
+	snprintf(path, sizeof(path), "%s/rate-localhost_8802_bw.1.log.localhost", dir);
+	ok(access(path, F_OK) == 0, "logs read are kept for the next reader");
+	rate_logs_remove(dir);
+	ok(access(path, F_OK) != 0, "... until removed: the next phase's are new");
 	snprintf(path, sizeof(path), "%s/bench.fio", dir);
 	ok(access(path, F_OK) == 0, "other files are left alone");
 	unlink(path);
 	rmdir(dir);
 	rate_steps_free(&r);
+	rate_steps_free(&host);
 }
 
 static size_t count(const char *text, const char *what)
@@ -105,20 +127,37 @@ static void test_svg(void)
 
 	snprintf(p.title, sizeof(p.title), "run <a> & b");
 	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0.5, 1.0, 30000);
-	rate_steps_add_log(&s->rates, job1);
+	rate_steps_add_io_log(&s->rates, job1, IO_LOG_BYTES, 1000000);
 	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 2.0, 2.3, 30000);
-	rate_steps_add_log(&s->rates, job2);
+	rate_steps_add_io_log(&s->rates, job2, IO_LOG_BYTES, 1000000);
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 2.0, 2.3, 30000);
+	s->host = "load<1>:8765";
+	rate_steps_add_io_log(&s->rates, job1, IO_LOG_BYTES, 1000000);
 	svg = draw(&p);
 	ok(!strncmp(svg, "<?xml", 5) && count(svg, "<svg ") == 1 &&
 	   count(svg, "</svg>") == 1, "one SVG document");
 	is_int(count(svg, "<g class=\"panel\""), 2, "data: a bandwidth and a file rate panel");
-	is_int(count(svg, "<g class=\"series\""), 4, "a series per phase in each panel");
+	is_int(count(svg, "<g class=\"series\""), 6, "a series per phase and host in each panel");
+	/* The legend's 2, then per panel a band per phase and the frame. */
+	is_int(count(svg, "<rect x="), 2 + 2 * (2 + 1), "bands for the phases, not for a host's line");
+	ok(strstr(svg, "client host load&lt;1&gt;:8765</title>") &&
+	   strstr(svg, "class=\"rate host\"") && strstr(svg, "each client host"),
+	   "a host's line: thin, named, in the legend");
+	ok(strstr(svg, "data-start-sec=\"0.500000\" data-end-sec=\"1.000000\" data-step-sec=\"0.1\" data-rates=\"0 10 10 0 0 10\"") != NULL,
+	   "the series' steps as data, in the panel's unit (MiB/s)");
 	ok(strstr(svg, "data-phase=\"read\" data-iteration=\"1\"") != NULL,
 	   "series named by phase and iteration");
 	ok(strstr(svg, "Bandwidth (MiB/s)") && strstr(svg, "File rate (files/s)") &&
 	   strstr(svg, "Time since the benchmark started (s)"), "axis titles with units");
 	ok(strstr(svg, ">W1</text>") && strstr(svg, ">R1</text>"), "phase labels");
 	ok(strstr(svg, "run &lt;a&gt; &amp; b") != NULL, "the title is escaped");
+	free(svg);
+
+	/* XML 1.0 allows neither invalid UTF-8 nor control characters */
+	snprintf(p.title, sizeof(p.title), "run \xff\x01\xe2\x82 <a> 50%% \xc3\xa9");
+	svg = draw(&p);
+	ok(strstr(svg, ">run %FF%01%E2%82 &lt;a&gt; 50%25 \xc3\xa9</text>") != NULL,
+	   "bytes that are not UTF-8 and control characters: %%XX, as in the JSON");
 	free(svg);
 
 	p.file_size = 0;
@@ -130,8 +169,8 @@ static void test_svg(void)
 	/* A long phase: its steps averaged into at most 800 points. */
 	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0, 500, 1024);
 	for (i = 0; i < 5000; i++) {
-		snprintf(line, sizeof(line), "%zu, 1024, 1, 0, 0\n", (i + 1) * 100);
-		rate_steps_add_log(&s->rates, line);
+		snprintf(line, sizeof(line), "%zu, 1024, 1, 1024, 0\n", (i + 1) * 100);
+		rate_steps_add_io_log(&s->rates, line, IO_LOG_BYTES, 0);
 	}
 	svg = draw(&p);
 	points = strstr(svg, "points=\"");
@@ -164,7 +203,7 @@ static void test_short_phases(void)
 
 	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0, 0.06, 2048);
 	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 0.1, 0.25, 4096);
-	rate_steps_add_log(&s->rates, "99, 1000, 0, 0, 0\n");
+	rate_steps_add_io_log(&s->rates, "1099, 1000, 0, 4096, 0\n", IO_LOG_BYTES, 1000);
 	plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 2, 0.3, 0.4, NAN);
 	svg = draw(&p);
 	points = nth_points(svg, 0);
@@ -184,8 +223,71 @@ static void test_short_phases(void)
 	plot_free(&p);
 }
 
+/* --clients: per-I/O logs on the hosts' clock, in steps that add up to
+ * the bytes exactly, from the aggregate's start. */
+static void test_io_logs(void)
+{
+	static const char host1[] =
+		"1000050, 100000, 1, 4000000, 0\n1000170, 50000, 1, 4000000, 4000000\n";
+	static const char host2[] = "1000260, 100000, 1, 1000000, 0\n";
+	struct rate_steps r = { 0 };
+	struct io_span s = { 0 };
+	double kib = 0;
+	size_t i;
+
+	ok(io_span_add_log(&s, host1, IO_LOG_BYTES) && io_span_add_log(&s, host2, IO_LOG_BYTES),
+	   "per-I/O logs read");
+	/* 4000000 bytes at 100000 bytes*10^6/ns took 40 ms: issued at 1000010. */
+	ok(fabs(s.first_issue_ms - 1000010) < 1e-6 && s.last_done_ms == 1000260 &&
+	   s.bytes == 9000000 && s.ios == 3,
+	   "span: first issue (completion less latency) to last completion");
+	ok(rate_steps_add_io_log(&r, host1, IO_LOG_BYTES, s.first_issue_ms) &&
+	   rate_steps_add_io_log(&r, host2, IO_LOG_BYTES, s.first_issue_ms),
+	   "... into steps from the first issue");
+	for (i = 0; i < r.steps; i++)
+		kib += isnan(r.sum[i]) ? 0 : r.sum[i] * FIO_LOG_MSEC / 1000.0;
+	ok(fabs(kib * 1024 - 9000000) < 1e-3 && r.steps == 4,
+	   "the steps add up to the bytes (%g KiB in %zu steps)", kib, r.steps);
+	rate_steps_free(&r);
+	ok(!io_span_add_log(&s, "fio: no log\n", IO_LOG_BYTES),
+	   "a line that is no sample is refused");
+}
+
+/* Size 0: the engines' own latency samples, one a file, in a "_clat" log;
+ * fio's "_slat" log beside it holds its fake blocks' and is not counted. */
+static void test_op_logs(void)
+{
+	static const char ops[] = "2000010, 4000000, 1, 0, 0\n2000150, 1000000, 1, 0, 0\n"
+				  "2000151, 500000, 1, 0, 0\n";
+	char dir[] = "/tmp/unit-plot.XXXXXX", path[256];
+	struct rate_steps r = { 0 };
+	struct io_span s = { 0 };
+
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp\n");
+		exit(1);
+	}
+	put(dir, "rate_clat.1.log", ops);
+	put(dir, "rate_slat.1.log", ops);
+	put(dir, "rate_lat.1.log", "");
+	ok(io_span_collect(&s, dir, RATE_LOG_NAME "_") && s.ios == 3 &&
+	   fabs(s.first_issue_ms - 2000006) < 1e-6 && s.last_done_ms == 2000151,
+	   "size 0: three operations, the first issued its 4 ms latency before it ended");
+	ok(rate_steps_collect_io(&r, dir, RATE_LOG_NAME, s.first_issue_ms),
+	   "... read into steps");
+	ok(r.steps == 3 && r.sum[0] == 0 && near(r.sum[1], 10) && near(r.sum[2], 20),
+	   "... one file each, in files/s, at the step it ended in");
+	rate_logs_remove(dir);
+	snprintf(path, sizeof(path), "%s/rate_slat.1.log", dir);
+	ok(access(path, F_OK) != 0, "fio's other latency logs removed too");
+	rmdir(dir);
+	rate_steps_free(&r);
+}
+
 int main(void)
 {
+	test_io_logs();
+	test_op_logs();
 	test_steps();
 	test_collect();
 	test_svg();

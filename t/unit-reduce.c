@@ -31,7 +31,7 @@ static void reduce_data(const char *json, const char *err, int status,
 			const unsigned int *files, struct phase_result *r,
 			unsigned int *completed)
 {
-	struct phase_plan plan = { phase, o->threads, files, o->size, 1 };
+	struct phase_plan plan = { phase, o->threads, files, o->size, 1, false };
 	char *output, *stderr_text = err ? read_data(err, NULL) : NULL;
 	size_t len;
 
@@ -93,7 +93,7 @@ static void test_percentiles_match_fio(void)
 {
 	static const char *const keys[] = { "50.000000", "99.000000", "99.900000" };
 	struct json_object *doc, *jobs, *one, *job, *pct;
-	const struct phase_plan plan = { PHASE_READ, 1, (unsigned int[]){ 3 }, 256 << 10, 1 };
+	const struct phase_plan plan = { PHASE_READ, 1, (unsigned int[]){ 3 }, 256 << 10, 1, false };
 	struct phase_result r;
 	const char *text;
 	uint64_t want[3], mine[3];
@@ -150,10 +150,10 @@ static void test_failures(void)
 	       "cephfs: cannot mount filesystem 'nope' (root /) as client.admin: ceph_mount: No such file or directory: filesystem 'nope' does not exist",
 	       "unknown filesystem: the engine's explanation");
 
-	reduce_phase("", 0, "", 0, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1, 1 },
+	reduce_phase("", 0, "", 0, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1, 1, false },
 		     &r, NULL);
 	is_str(r.error, "fio wrote no results", "no output at all");
-	reduce_phase("", 0, "", -9, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1, 1 },
+	reduce_phase("", 0, "", -9, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1, 1, false },
 		     &r, NULL);
 	is_str(r.error, "fio killed by signal 9", "fio killed");
 	o.size = 256 << 10;
@@ -173,7 +173,7 @@ static void test_jobs_not_an_array(void)
 		"{ \"jobs\" : 5 }",
 		"{ \"jobs\" : { \"write\" : { \"total_ios\" : 1 } } }",
 	};
-	const struct phase_plan plan = { PHASE_WRITE, 3, data_files, 256 << 10, 1 };
+	const struct phase_plan plan = { PHASE_WRITE, 3, data_files, 256 << 10, 1, false };
 	struct phase_totals totals;
 	struct json_object *doc;
 	struct phase_result r;
@@ -199,7 +199,7 @@ static void test_latency_without_bins(void)
 		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000 } } } ] }",
 		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 262144, \"total_ios\" : 4, \"runtime\" : 10, \"clat_ns\" : { \"N\" : 4, \"mean\" : 1000, \"max\" : 2000, \"bins\" : [ 1000, 2000 ] } } } ] }",
 	};
-	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10, 1 };
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10, 1, false };
 	struct phase_result r;
 	size_t i;
 
@@ -220,7 +220,7 @@ static void test_files_beyond_32_bits(void)
 {
 	static const char doc[] =
 		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 4611686018427387904, \"total_ios\" : 4, \"runtime\" : 10 } } ] }";
-	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10, 1 };
+	const struct phase_plan plan = { PHASE_WRITE, 1, (unsigned int[]){ 1 }, 256 << 10, 1, false };
 	struct phase_result r;
 	unsigned int completed[1];
 
@@ -241,8 +241,8 @@ static void test_results_against_plan(void)
 	static const char too_many_ops[] =
 		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 15000, \"runtime\" : 10 } },"
 		" { \"write\" : { \"io_bytes\" : 0, \"total_ios\" : 3, \"runtime\" : 10 } } ] }";
-	const struct phase_plan two = { PHASE_WRITE, 2, (unsigned int[]){ 4, 3 }, 0, 1 };
-	const struct phase_plan skips = { PHASE_WRITE, 3, (unsigned int[]){ 1, 0, 1 }, 0, 1 };
+	const struct phase_plan two = { PHASE_WRITE, 2, (unsigned int[]){ 4, 3 }, 0, 1, false };
+	const struct phase_plan skips = { PHASE_WRITE, 3, (unsigned int[]){ 1, 0, 1 }, 0, 1, false };
 	struct phase_result r;
 
 	reduce_phase(three_jobs, strlen(three_jobs), NULL, 0, &two, &r, NULL);
@@ -257,6 +257,28 @@ static void test_results_against_plan(void)
 	       "15,000 creates reported for a thread of 4 files: the phase fails");
 	reduce_phase(three_jobs, 2 * strlen(three_jobs) / 3, NULL, 0, &two, &r, NULL);
 	ok(r.failed, "a cut document is no result either");
+}
+
+/* --duration cycles through the files: each one moved more than once,
+ * all bytes count, each file once. */
+static void test_cycling(void)
+{
+	static const char cycled[] =
+		"{ \"jobs\" : [ { \"write\" : { \"io_bytes\" : 10485760, \"total_ios\" : 40, \"runtime\" : 2000 } },"
+		" { \"write\" : { \"io_bytes\" : 524288, \"total_ios\" : 2, \"runtime\" : 2000 } } ] }";
+	struct phase_plan plan = { PHASE_WRITE, 2, (unsigned int[]){ 4, 3 }, 262144, 1, true };
+	unsigned int completed[2];
+	struct phase_result r;
+
+	reduce_phase(cycled, strlen(cycled), NULL, 0, &plan, &r, completed);
+	ok(!r.failed && r.totals.bytes == 11010048 && r.files == 4 + 2 &&
+	   completed[0] == 4 && completed[1] == 2,
+	   "thread 0 cycled 10 times through its 4 files: its bytes all count, its files once (%u)",
+	   r.files);
+	ok(r.mbps == 10.5 / 2 && r.files_per_sec == 3, "MiB/s from all bytes, files/s from each file once");
+	plan.cycles = false;
+	reduce_phase(cycled, strlen(cycled), NULL, 0, &plan, &r, NULL);
+	ok(r.failed, "... which a phase that does not cycle refuses as not the run planned");
 }
 
 /* The report as the tool prints it, phase by phase. */
@@ -399,6 +421,21 @@ static void test_async_path(void)
 	   "... and \"async_path\": \"native\" in JSON");
 	json_object_put(root);
 	free(json);
+	/* RFC 8259: JSON is UTF-8, whatever bytes a name has */
+	o.prefix = "\xff%";
+	o.dir_prefix = "\xfe";
+	report.subdir = "\xfe" "1a2b";
+	json = report_json(&report);
+	root = json_tokener_parse(json);
+	c = json_object_object_get(root, "configuration");
+	is_str(json_object_get_string(json_object_object_get(c, "prefix")), "%FF%25",
+	       "a prefix that is not UTF-8: %XX in JSON, '%' too");
+	ok(!strcmp(json_object_get_string(json_object_object_get(c, "dir_prefix")), "%FE") &&
+	   !strcmp(json_object_get_string(json_object_object_get(c, "subdirectory")), "%FE1a2b"),
+	   "  ... the directory prefix and the run directory too");
+	ok(!strstr(json, "\xff") && !strstr(json, "\xfe"), "  ... and no raw byte of them");
+	json_object_put(root);
+	free(json);
 }
 
 /* A phase's client counters from a saved perf dump, as bench reads it. */
@@ -488,6 +525,7 @@ int main(void)
 	test_latency_without_bins();
 	test_files_beyond_32_bits();
 	test_results_against_plan();
+	test_cycling();
 	test_reports();
 	test_async_path();
 	test_counter_reports();

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -17,6 +19,7 @@
 #include "fuseargs.h"
 #include "fusemount.h"
 #include "jobfile.h"
+#include "newdir.h"
 #include "plot.h"
 #include "probe.h"
 #include "progress.h"
@@ -35,16 +38,19 @@ struct bench {
 	enum via_client via;		/* the client this run goes through */
 	FILE *human;			/* the report; stderr under --json - */
 	char subdir[NAME_MAX + 1];
+	struct run_plan plan;		/* what the run makes in subdir */
+	char *mark;			/* of the directory the write phase makes */
 	char tmpdir[PATH_MAX - 32];	/* room for the names inside */
 	unsigned int targets;		/* 1, or the number of client hosts */
-	char **jobfiles;		/* per target */
-	unsigned int *planned;		/* files per thread */
-	unsigned int **write_files;	/* per target: planned, for every one */
+	char **jobfiles;		/* per target, in tmpdir: what fio reads */
+	char **kept_jobfiles;		/* per target, --keep-job's copies */
+	unsigned int **write_files;	/* per target: the files of each thread */
 	unsigned int **read_files;	/* per target, what the read phase reads */
 	struct phase_plan *plans;	/* per target, of the phase running */
 	struct phase_result *host_results;	/* behind report's hosts[] */
 	struct bench_report report;
 	double started;			/* now_sec() at the first client's start */
+	double started_unix;		/* the same on the realtime clock */
 	struct plot *plot;		/* --plot, shared by every client's run */
 	char mountpoint[PATH_MAX];	/* --via fuse: in tmpdir */
 	struct fuse_mount fuse;		/* of the phase running */
@@ -111,26 +117,13 @@ static void files_dir(const struct bench_options *o, const char *subdir,
 		snprintf(dir, len, "%s", subdir);
 }
 
-/* A target's job file: PATH alone, or PATH.<host dir> per client host. */
-static char *jobfile_path(const struct bench_options *o, const char *path,
-			  unsigned int target)
-{
-	char *name;
-
-	if (!o->clients.count)
-		return strdup(path);
-	if (asprintf(&name, "%s.%s", path, o->clients.hosts[target].dir) < 0)
-		return NULL;
-	return name;
-}
-
-/* With --plot, where a target's fio writes its rate logs: in @log_dir,
- * under a name per client host, since fio --client names a host's logs
- * by its address alone. */
+/* With --plot or --clients, where a target's fio writes its rate logs:
+ * in @log_dir, under a name per client host, since fio --client names a
+ * host's logs by its address alone. */
 static const char *rate_log(const struct bench_options *o, const char *log_dir,
 			    unsigned int target, char *path, size_t len)
 {
-	if (!o->plot)
+	if (!o->plot && !o->clients.count)
 		return NULL;
 	if (o->clients.count)
 		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
@@ -143,7 +136,7 @@ static const char *rate_log(const struct bench_options *o, const char *log_dir,
 static int write_jobfile(const struct bench_options *o, const char *path,
 			 const char *subdir, unsigned int target,
 			 const unsigned int *read_files, const char *log_dir,
-			 const char *fuse)
+			 const char *fuse, const char *mark)
 {
 	FILE *f = fopen(path, "w");
 	char dir[PATH_MAX], log[PATH_MAX];
@@ -154,8 +147,9 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 		return -1;
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
-	ret = jobfile_write(f, o, dir, read_files,
-			    rate_log(o, log_dir, target, log, sizeof(log)), fuse);
+	ret = jobfile_write(f, o, dir, target, read_files,
+			    rate_log(o, log_dir, target, log, sizeof(log)), fuse,
+			    mark);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -180,7 +174,7 @@ static char **jobfile_paths(const struct bench_options *o, const char *path,
 	unsigned int t;
 
 	for (t = 0; jobfiles && t < targets; t++) {
-		jobfiles[t] = jobfile_path(o, path, t);
+		jobfiles[t] = jobfile_target_path(o, path, t);
 		if (!jobfiles[t]) {
 			free_jobfiles(jobfiles, targets);
 			return NULL;
@@ -192,14 +186,6 @@ static char **jobfile_paths(const struct bench_options *o, const char *path,
 static unsigned int targets_of(const struct bench_options *o)
 {
 	return o->clients.count ? o->clients.count : 1;
-}
-
-/* The job file of a client's run: @path, or PATH.fuse through ceph-fuse
- * (so that --keep-job keeps both of --via libcephfs,fuse). */
-static void client_jobfile(enum via_client via, const char *path,
-			   char *name, size_t len)
-{
-	snprintf(name, len, "%s%s", path, via == VIA_FUSE ? ".fuse" : "");
 }
 
 /* --dry-run under --via fuse: the mount point is made at the run. */
@@ -225,15 +211,23 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
 	char path[PATH_MAX];
 	struct fio_command cmd;
+	struct run_plan plan;
 	enum phase phase;
 	char **jobfiles;
+	char *mark = NULL;
 	int code = 0;
 
-	client_jobfile(via, o->keep_job ? o->keep_job : "bench.fio", path,
-		       sizeof(path));
+	jobfile_client_path(via, o->keep_job ? o->keep_job : "bench.fio", path,
+			    sizeof(path));
 	jobfiles = jobfile_paths(o, path, targets);
-	if (!jobfiles) {
+	if (!run_plan_of(&plan, o)) {
+		mark = run_plan_mark(&plan, false);
+		run_plan_free(&plan);
+	}
+	if (!jobfiles || !mark) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
+		free_jobfiles(jobfiles, targets);
+		free(mark);
 		return EXIT_RUN_FAILED;
 	}
 	if (o->via.count > 1)
@@ -243,12 +237,12 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
 		if (o->keep_job &&
-		    write_jobfile(o, jobfiles[t], subdir, t, NULL, ".", fuse))
+		    write_jobfile(o, jobfiles[t], subdir, t, NULL, ".", fuse, mark))
 			code = EXIT_RUN_FAILED;
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
-		jobfile_write(stdout, o, dir, NULL,
-			      rate_log(o, ".", t, log, sizeof(log)), fuse);
+		jobfile_write(stdout, o, dir, t, NULL,
+			      rate_log(o, ".", t, log, sizeof(log)), fuse, mark);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
 	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
@@ -260,6 +254,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 		fio_command_free(&cmd);
 	}
 	free_jobfiles(jobfiles, targets);
+	free(mark);
 	return code;
 }
 
@@ -327,19 +322,40 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		       const struct phase_plan *plans, struct phase_result *r,
 		       struct phase_result *hosts, unsigned int **completed)
 {
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	struct io_span *spans, span = { 0 };
 	struct fio_output out;
+	unsigned int t;
 
 	if (!b->o->clients.count) {
 		reduce_phase(run->output, run->output_len, run->stderr_text,
 			     run->status, &plans[0], r, completed ? completed[0] : NULL);
 		r->usr_sec = run->usr_sec;
 		r->sys_sec = run->sys_sec;
+		/* --plot: where the timed phase lay, for its band and steps. */
+		if (b->o->plot && !r->failed &&
+		    io_span_collect(&span, b->tmpdir, RATE_LOG_NAME "_")) {
+			r->start_ms = span.first_issue_ms;
+			r->end_ms = r->start_ms + r->seconds * 1000.0;
+		}
 		return;
 	}
+	spans = calloc(b->targets, sizeof(*spans));
+	for (t = 0; spans && t < b->targets; t++) {
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_",
+			 b->o->clients.hosts[t].dir);
+		if (!io_span_collect(&spans[t], b->tmpdir, prefix))
+			spans[t] = (struct io_span){ 0 };
+	}
 	fio_output_parse(&out, run->output, run->output_len, run->stderr_text);
-	reduce_client_phase(&out, run->status, &b->o->clients, plans, hosts, r,
-			    completed);
+	if (spans)
+		reduce_client_phase(&out, run->status, &b->o->clients, plans,
+				    spans, hosts, r, completed);
+	else
+		*r = (struct phase_result){ .ran = true, .failed = true,
+					    .error = "out of memory" };
 	fio_output_free(&out);
+	free(spans);
 }
 
 /* A phase's reported rate in the unit of its rate log: KiB/s, or files/s
@@ -352,16 +368,62 @@ static double logged_unit_rate(const struct bench_options *o,
 	return o->size ? r->mbps * 1024.0 : r->files_per_sec;
 }
 
-/* --plot: the rates fio logged in the phase just run, summed over jobs
- * and hosts; a phase without logs (fio failed) is drawn empty. */
-static void plot_phase(struct bench *b, enum phase phase, double start_sec,
-		       const struct phase_result *r)
+/* Seconds on the realtime clock, the one fio stamps its logs with. */
+static double realtime_sec(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * One line of --plot: the timed phase @r (all hosts', or @host's) from
+ * its start to its end on the hosts' realtime clock, its rate in steps
+ * from the logs starting with @prefix.  A phase not placed in time (it
+ * failed) spans fio's run from @fio_start_sec, without steps.
+ */
+static bool plot_series_of(struct bench *b, enum phase phase,
+			   const struct phase_result *r, const char *host,
+			   const char *prefix, double fio_start_sec)
+{
+	bool placed = !r->failed && r->end_ms > r->start_ms;
 	struct plot_series *s;
 
-	s = plot_add_series(b->plot, b->via, phase, b->report.started, start_sec,
-			    now_sec() - b->started, logged_unit_rate(b->o, r));
-	if (!s || !rate_steps_collect(&s->rates, b->tmpdir))
+	s = plot_add_series(b->plot, b->via, phase, b->report.started,
+			    placed ? r->start_ms / 1000.0 - b->started_unix : fio_start_sec,
+			    placed ? r->end_ms / 1000.0 - b->started_unix :
+				     now_sec() - b->started,
+			    logged_unit_rate(b->o, r));
+	if (!s)
+		return false;
+	s->host = host;
+	return !placed || rate_steps_collect_io(&s->rates, b->tmpdir, prefix,
+						r->start_ms);
+}
+
+/*
+ * --plot: what the phase just run moved, summed over jobs and hosts, and
+ * with --clients each host's too, on one time axis.
+ */
+static void plot_phase(struct bench *b, enum phase phase, double start_sec,
+		       const struct phase_result *r,
+		       const struct phase_result *hosts)
+{
+	char prefix[sizeof(RATE_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	const struct client_host *h;
+	unsigned int t;
+	bool ok;
+
+	ok = plot_series_of(b, phase, r, NULL, RATE_LOG_NAME, start_sec);
+	for (t = 0; ok && hosts && !r->failed && t < b->o->clients.count; t++) {
+		h = &b->o->clients.hosts[t];
+		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_", h->dir);
+		ok = plot_series_of(b, phase, &hosts[t], h->label, prefix,
+				    start_sec);
+	}
+	rate_logs_remove(b->tmpdir);
+	if (!ok)
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
 			b->tmpdir);
 }
@@ -415,32 +477,17 @@ static void read_counters(const char *path, const struct file_identity *before,
 static void count_left(const struct bench *b, unsigned int planned,
 		       char *count, size_t len)
 {
-	char **dirs = calloc(b->targets, sizeof(*dirs));
 	char error[256], path[PATH_MAX];
-	unsigned int t, made = 0;
 	uint64_t files;
 
-	for (t = 0; dirs && t < b->targets; t++) {
-		files_dir(b->o, b->subdir, t, path, sizeof(path));
-		dirs[t] = strdup(path);
-		if (!dirs[t])
-			break;
-		made++;
-	}
 	run_dir_path(b, path, sizeof(path));
-	if (made < b->targets)
-		snprintf(count, len, "how many of %u files exist in %s is unknown: out of memory",
-			 planned, path);
-	else if (rundir_count_files(b->o, dirs, b->targets, &files, error,
-				    sizeof(error)))
+	if (rundir_count_files(b->o, &b->plan, b->subdir, &files, error,
+			       sizeof(error)))
 		snprintf(count, len, "how many of %u files exist in %s is unknown: %s",
 			 planned, path, error);
 	else
 		snprintf(count, len, "%" PRIu64 " of %u files exist in %s", files,
 			 planned, path);
-	while (made)
-		free(dirs[--made]);
-	free(dirs);
 }
 
 /*
@@ -472,8 +519,9 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 }
 
 /*
- * The write phase's client makes the run directory, as the engine's
- * cephfs_new_dir does (fio's filecreate makes none).
+ * The write phase's client makes the run directory and marks it, as the
+ * engine's cephfs_new_dir_mark does (fio's filecreate makes none).  One
+ * that exists is another client's: the run fails and leaves it.
  */
 static int make_rundir_on_mount(const struct bench *b, char *error,
 				size_t len)
@@ -481,9 +529,17 @@ static int make_rundir_on_mount(const struct bench *b, char *error,
 	char dir[PATH_MAX + NAME_MAX + 2];
 
 	snprintf(dir, sizeof(dir), "%s/%s", b->mountpoint, b->subdir);
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		snprintf(error, len, "cannot make %s on the mount: %s", b->subdir,
-			 strerror(errno));
+	if (mkdir(dir, 0755)) {
+		snprintf(error, len, "cannot make %s on the mount: %s%s", b->subdir,
+			 strerror(errno), errno == EEXIST ?
+			 " (another client took its name, by whom is unknown)" : "");
+		return -1;
+	}
+	if (setxattr(dir, CEPHFS_NEW_DIR_MARK_XATTR, b->mark, strlen(b->mark),
+		     XATTR_CREATE)) {
+		snprintf(error, len, "cannot mark %s on the mount (%s): %s",
+			 b->subdir, CEPHFS_NEW_DIR_MARK_XATTR, strerror(errno));
+		rmdir(dir);
 		return -1;
 	}
 	return 0;
@@ -546,7 +602,7 @@ static void run_phase(struct bench *b, enum phase phase,
 		.out = b->human,
 		.tty = isatty(fileno(b->human)),
 		.plan = { phase, o->threads, files[0], job_file_bytes(o),
-			  jobs_per_file(o) },
+			  jobs_per_file(o), phase_cycles(o, phase) },
 	};
 	char output[PATH_MAX], errors[PATH_MAX];
 	struct phase_plan *plans = b->plans;
@@ -561,7 +617,8 @@ static void run_phase(struct bench *b, enum phase phase,
 
 	for (t = 0; t < b->targets; t++)
 		plans[t] = (struct phase_plan){ phase, o->threads, files[t],
-					       job_file_bytes(o), jobs_per_file(o) };
+					       job_file_bytes(o), jobs_per_file(o),
+					       phase_cycles(o, phase) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
@@ -593,7 +650,9 @@ static void run_phase(struct bench *b, enum phase phase,
 	fio_command_free(&cmd);
 	unmount_after_phase(b, r);
 	if (o->plot)
-		plot_phase(b, phase, start_sec, r);
+		plot_phase(b, phase, start_sec, r, hosts);
+	else if (o->clients.count)
+		rate_logs_remove(b->tmpdir);
 	/* fio stopped by SIGINT reports what it did as a success. */
 	if (stop_signal) {
 		r->failed = true;
@@ -629,15 +688,25 @@ static unsigned int files_to_read(const struct bench *b)
 	return total;
 }
 
+/*
+ * fio reads only the job files in the tool's own directory; --keep-job's
+ * are copies for the user, which another run given the same path may
+ * replace at any time.
+ */
 static int write_jobfiles(const struct bench *b, unsigned int *const *read_files)
 {
+	const unsigned int *reads;
 	unsigned int t;
 
-	for (t = 0; t < b->targets; t++)
-		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t,
-				  read_files ? read_files[t] : NULL, b->tmpdir,
-				  fuse_dir(b)))
+	for (t = 0; t < b->targets; t++) {
+		reads = read_files ? read_files[t] : NULL;
+		if (write_jobfile(b->o, b->jobfiles[t], b->subdir, t, reads,
+				  b->tmpdir, fuse_dir(b), b->mark) ||
+		    (b->kept_jobfiles &&
+		     write_jobfile(b->o, b->kept_jobfiles[t], b->subdir, t,
+				   reads, b->tmpdir, fuse_dir(b), b->mark)))
 			return -1;
+	}
 	return 0;
 }
 
@@ -674,7 +743,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (o->duration && write_jobfiles(b, b->read_files))
 		return false;
 	for (t = 0; !o->duration && t < b->targets; t++)
-		memcpy(b->read_files[t], b->planned, o->threads * sizeof(*b->planned));
+		memcpy(b->read_files[t], b->write_files[t],
+		       o->threads * sizeof(*b->write_files[t]));
 	if (!files_to_read(b)) {
 		it->read.ran = it->read.failed = true;
 		snprintf(it->read.error, sizeof(it->read.error),
@@ -690,8 +760,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	if (i + 1 == o->iterations)
 		return true;
 	start = now_sec();
-	if (rundir_clear(o, b->subdir, write_phase_makes_rundir(o), error,
-			 sizeof(error))) {
+	if (rundir_clear(o, &b->plan, b->subdir, write_phase_makes_rundir(o),
+			 error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
 		return false;
 	}
@@ -855,6 +925,7 @@ static void say_where_files_go(const struct bench *b)
 static int cleanup(const struct bench *b)
 {
 	char error[512], dir[PATH_MAX];
+	int ret;
 
 	run_dir_path(b, dir, sizeof(dir));
 	if (b->o->no_cleanup) {
@@ -863,14 +934,19 @@ static int cleanup(const struct bench *b)
 	}
 	fprintf(b->human, "Cleaning up...\n");
 	fflush(b->human);
-	if (rundir_clear(b->o, b->subdir, true, error, sizeof(error))) {
-		fprintf(stderr, "cephfs-tool: cleanup: %s; %s is left, remove it with: ",
-			error, dir);
-		print_cleanup_command(stderr, b->o, dir);
-		fputc('\n', stderr);
+	ret = rundir_clear(b->o, &b->plan, b->subdir, true, error, sizeof(error));
+	if (!ret)
+		return 0;
+	/* Not this run's directory: nothing of it is the run's to remove. */
+	if (ret == -EPERM) {
+		fprintf(stderr, "cephfs-tool: cleanup: %s\n", error);
 		return -1;
 	}
-	return 0;
+	fprintf(stderr, "cephfs-tool: cleanup: %s; %s is left, remove it with: ",
+		error, dir);
+	print_cleanup_command(stderr, b->o, dir);
+	fputc('\n', stderr);
+	return -1;
 }
 
 /* Every client host's fio server must answer before anything starts. */
@@ -895,28 +971,27 @@ static int allocate(struct bench *b)
 	unsigned int t, i, hosts = o->clients.count;
 
 	b->targets = targets_of(o);
-	b->planned = calloc(o->threads, sizeof(*b->planned));
 	b->write_files = calloc(b->targets, sizeof(*b->write_files));
 	b->read_files = calloc(b->targets, sizeof(*b->read_files));
 	b->plans = calloc(b->targets, sizeof(*b->plans));
 	b->report.iterations = calloc(o->iterations, sizeof(*b->report.iterations));
 	b->host_results = calloc(2 * (size_t)o->iterations * hosts + 1,
 				 sizeof(*b->host_results));
-	if (!b->planned || !b->write_files || !b->read_files || !b->plans ||
+	if (!b->write_files || !b->read_files || !b->plans ||
 	    !b->report.iterations || !b->host_results)
 		return -1;
 	for (t = 0; t < b->targets; t++) {
-		b->write_files[t] = b->planned;
+		b->write_files[t] = calloc(o->threads, sizeof(*b->write_files[t]));
 		b->read_files[t] = calloc(o->threads, sizeof(*b->read_files[t]));
-		if (!b->read_files[t])
+		if (!b->write_files[t] || !b->read_files[t])
 			return -1;
+		for (i = 0; i < o->threads; i++)
+			b->write_files[t][i] = files_of_thread(o, t, i);
 	}
 	for (i = 0; hosts && i < o->iterations; i++) {
 		b->report.iterations[i].hosts[PHASE_WRITE] = &b->host_results[2 * i * hosts];
 		b->report.iterations[i].hosts[PHASE_READ] = &b->host_results[(2 * i + 1) * hosts];
 	}
-	for (t = 0; t < o->threads; t++)
-		b->planned[t] = files_of_thread(o, t);
 	return 0;
 }
 
@@ -926,7 +1001,8 @@ static int prepare(struct bench *b)
 	const char *tmp = getenv("TMPDIR");
 	char error[512], path[PATH_MAX];
 
-	if (allocate(b)) {
+	if (allocate(b) || run_plan_of(&b->plan, o) ||
+	    !(b->mark = run_plan_mark(&b->plan, false))) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return -1;
 	}
@@ -945,18 +1021,19 @@ static int prepare(struct bench *b)
 			return -1;
 		}
 	}
-	if (o->keep_job)
-		client_jobfile(b->via, o->keep_job, path, sizeof(path));
-	else
-		tmp_path(b, "bench.fio", path, sizeof(path));
+	tmp_path(b, "bench.fio", path, sizeof(path));
 	b->jobfiles = jobfile_paths(o, path, b->targets);
-	if (!b->jobfiles) {
+	if (o->keep_job) {
+		jobfile_client_path(b->via, o->keep_job, path, sizeof(path));
+		b->kept_jobfiles = jobfile_paths(o, path, b->targets);
+	}
+	if (!b->jobfiles || (o->keep_job && !b->kept_jobfiles)) {
 		fprintf(stderr, "cephfs-tool: out of memory\n");
 		return -1;
 	}
 	if (probe_clients(o))
 		return -1;
-	if (rundir_create(o, b->subdir, sizeof(b->subdir),
+	if (rundir_create(o, &b->plan, b->subdir, sizeof(b->subdir),
 			  !write_phase_makes_rundir(o), &b->report.fs_before,
 			  error, sizeof(error))) {
 		fprintf(stderr, "cephfs-tool: %s\n", error);
@@ -970,15 +1047,21 @@ static void release(struct bench *b)
 {
 	unsigned int t;
 
-	for (t = 0; b->read_files && t < b->targets; t++)
-		free(b->read_files[t]);
+	for (t = 0; t < b->targets; t++) {
+		if (b->write_files)
+			free(b->write_files[t]);
+		if (b->read_files)
+			free(b->read_files[t]);
+	}
 	free(b->read_files);
 	free(b->write_files);
 	free(b->plans);
 	free_jobfiles(b->jobfiles, b->targets);
-	free(b->planned);
+	free_jobfiles(b->kept_jobfiles, b->targets);
 	free(b->host_results);
 	free(b->report.iterations);
+	run_plan_free(&b->plan);
+	free(b->mark);
 }
 
 /*
@@ -1091,7 +1174,7 @@ int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
 	struct plot plot = { 0 };
-	double started;
+	double started, started_unix;
 	unsigned int c, n = 0;
 	bool ok = true, reported;
 	int code;
@@ -1101,6 +1184,7 @@ int bench_run(const struct bench_options *o)
 		fuse_private_namespace();
 	runner_catch_signals();
 	started = now_sec();
+	started_unix = realtime_sec();
 	for (n = 0; ok && n < o->via.count && !stop_signal; n++) {
 		if (n && !finish_client(&runs[n - 1])) {
 			ok = false;
@@ -1111,6 +1195,7 @@ int bench_run(const struct bench_options *o)
 			.via = o->via.clients[n],
 			.human = o->json_path && !strcmp(o->json_path, "-") ? stderr : stdout,
 			.started = started,
+			.started_unix = started_unix,
 			.plot = &plot,
 		};
 		ok = run_client(&runs[n]);

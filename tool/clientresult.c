@@ -89,9 +89,60 @@ static void fail_on_host(struct phase_result *aggregate,
 			 hosts[first].error);
 }
 
+void aggregate_hosts(struct phase_result *aggregate, struct phase_result *hosts,
+		     const struct io_span *spans, unsigned int n)
+{
+	unsigned int i;
+
+	aggregate->totals.bytes = aggregate->totals.ios = 0;
+	aggregate->totals.files = aggregate->totals.whole_files = 0;
+	aggregate->files = aggregate->planned_files = 0;
+	for (i = 0; i < n; i++) {
+		hosts[i].start_ms = spans[i].first_issue_ms;
+		hosts[i].end_ms = hosts[i].start_ms + hosts[i].seconds * 1000.0;
+		if (!i || hosts[i].start_ms < aggregate->start_ms)
+			aggregate->start_ms = hosts[i].start_ms;
+		if (!i || hosts[i].end_ms > aggregate->end_ms)
+			aggregate->end_ms = hosts[i].end_ms;
+		aggregate->totals.bytes += hosts[i].totals.bytes;
+		aggregate->totals.ios += hosts[i].totals.ios;
+		aggregate->totals.files += hosts[i].totals.files;
+		aggregate->totals.whole_files += hosts[i].totals.whole_files;
+		aggregate->files += hosts[i].files;
+		aggregate->planned_files += hosts[i].planned_files;
+	}
+	aggregate->seconds = (aggregate->end_ms - aggregate->start_ms) / 1000.0;
+	aggregate->mbps = aggregate->files_per_sec = aggregate->iops = 0;
+	if (aggregate->seconds <= 0)
+		return;
+	aggregate->mbps = (double)aggregate->totals.bytes / 1048576.0 /
+			  aggregate->seconds;
+	aggregate->files_per_sec = aggregate->files / aggregate->seconds;
+	aggregate->iops = (double)aggregate->totals.ios / aggregate->seconds;
+}
+
+/* Without a host's per-I/O logs its place in time is unknown. */
+static void fail_without_span(struct phase_result *aggregate,
+			      const struct client_list *clients,
+			      const struct io_span *spans)
+{
+	unsigned int i;
+
+	for (i = 0; i < clients->count; i++) {
+		if (spans[i].ios)
+			continue;
+		aggregate->failed = true;
+		snprintf(aggregate->error, sizeof(aggregate->error),
+			 "client host %.200s: no per-I/O log came back from its fio server: the aggregate's time span is unknown",
+			 clients->hosts[i].label);
+		return;
+	}
+}
+
 void reduce_client_phase(const struct fio_output *out, int fio_status,
 			 const struct client_list *clients,
 			 const struct phase_plan *plans,
+			 const struct io_span *spans,
 			 struct phase_result *hosts,
 			 struct phase_result *aggregate,
 			 unsigned int *const *completed)
@@ -111,15 +162,8 @@ void reduce_client_phase(const struct fio_output *out, int fio_status,
 		    fio_status, &plans[0], aggregate, NULL);
 	json_object_put(all_jobs);
 	fail_on_host(aggregate, clients, hosts);
-	if (aggregate->failed)
-		return;
-	/* Every host ran at once: their rates add up. */
-	aggregate->mbps = aggregate->files_per_sec = aggregate->iops = 0;
-	aggregate->planned_files = 0;
-	for (i = 0; i < clients->count; i++) {
-		aggregate->planned_files += hosts[i].planned_files;
-		aggregate->mbps += hosts[i].mbps;
-		aggregate->files_per_sec += hosts[i].files_per_sec;
-		aggregate->iops += hosts[i].iops;
-	}
+	if (!aggregate->failed)
+		fail_without_span(aggregate, clients, spans);
+	if (!aggregate->failed)
+		aggregate_hosts(aggregate, hosts, spans, clients->count);
 }

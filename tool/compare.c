@@ -408,7 +408,7 @@ struct json_object *compare_to_json(const struct compare_run *runs,
 	size_t i;
 
 	for (i = 0; i < n_runs; i++)
-		json_object_array_add(names, json_object_new_string(runs[i].name));
+		json_object_array_add(names, report_json_text(runs[i].name));
 	for (i = 0; i < n_metrics; i++)
 		json_object_array_add(list, metric_json(&metrics[i]));
 	json_object_object_add(root, "test", json_object_new_string("welch-t"));

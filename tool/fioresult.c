@@ -98,6 +98,28 @@ static unsigned int plan_jobs_per_file(const struct phase_plan *plan)
 	return plan->jobs_per_file ? plan->jobs_per_file : 1;
 }
 
+/* The files of the @job-th job: its thread's, the threads without files
+ * having no job. */
+static unsigned int job_plan_files(const struct phase_plan *plan, size_t job)
+{
+	unsigned int t;
+
+	for (t = 0; t < plan->threads; t++)
+		if (plan->files[t] && !job--)
+			return plan->files[t];
+	return 0;
+}
+
+/* A job cycling through its files moves each more than once: it has done
+ * as many files as it has, once each. */
+static double at_most_planned(double files, const struct phase_plan *plan,
+			      size_t job)
+{
+	double planned = job_plan_files(plan, job);
+
+	return plan->cycles && files > planned ? planned : files;
+}
+
 static bool totals_of_jobs(struct json_object *jobs,
 			   const struct phase_plan *plan,
 			   struct phase_totals *totals)
@@ -116,8 +138,9 @@ static bool totals_of_jobs(struct json_object *jobs,
 		if (plan->size)
 			totals->bytes += member_u64(ddir, "io_bytes");
 		totals->ios += member_u64(ddir, "total_ios");
-		totals->files += job_files(ddir, plan);
-		totals->whole_files += job_whole_files(ddir, plan);
+		totals->files += at_most_planned(job_files(ddir, plan), plan, i);
+		totals->whole_files += (unsigned int)at_most_planned(
+			job_whole_files(ddir, plan), plan, i);
 		runtime = (unsigned int)member_u64(ddir, "runtime");
 		if (runtime > totals->runtime_ms)
 			totals->runtime_ms = runtime;
@@ -376,7 +399,7 @@ static bool matches_plan(struct json_object *jobs, const struct phase_plan *plan
 			continue;
 		files = job_files(member(json_object_array_get_idx(jobs, job++),
 					 ddir_key(plan)), plan);
-		if (files > plan->files[t]) {
+		if (files > plan->files[t] && !plan->cycles) {
 			snprintf(why, len, "not the run planned: fio reported %.0f files done by thread %u, which has %u",
 				 files, t, plan->files[t]);
 			return false;

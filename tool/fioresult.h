@@ -25,6 +25,8 @@ struct phase_plan {
 	const unsigned int *files;	/* per thread; threads with 0 have no job */
 	uint64_t size;
 	unsigned int jobs_per_file;	/* 0 or 1: a file per job's file */
+	bool cycles;			/* over the files until the time is up
+					 * (phase_cycles): files count once */
 };
 
 /* Totals over the jobs of one fio document. */
@@ -65,6 +67,11 @@ struct phase_result {
 	 * unmount), and under --via fuse ceph-fuse's mount and unmount. */
 	double fio_sec;
 	double mount_sec;
+	/* With --clients, where the phase lies on the hosts' realtime clock
+	 * (ms): a host from its first I/O's issue to that plus its time;
+	 * the aggregate from the first host's start to the last one's end. */
+	double start_ms;
+	double end_ms;
 };
 
 /*

@@ -1,18 +1,37 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
-#include "fiolog.h"
 #include "jobfile.h"
+#include "ranges.h"
 
 const char *phase_section(enum phase phase)
 {
 	return phase == PHASE_WRITE ? "write" : "read";
+}
+
+char *jobfile_target_path(const struct bench_options *o, const char *path,
+			  unsigned int target)
+{
+	char *name;
+
+	if (!o->clients.count)
+		return strdup(path);
+	if (asprintf(&name, "%s.%s", path, o->clients.hosts[target].dir) < 0)
+		return NULL;
+	return name;
+}
+
+void jobfile_client_path(enum via_client via, const char *path, char *name,
+			 size_t len)
+{
+	snprintf(name, len, "%s%s", path, via == VIA_FUSE ? ".fuse" : "");
 }
 
 /*
@@ -30,6 +49,138 @@ uint64_t effective_block_size(const struct bench_options *o)
 	if (!o->size)
 		return METADATA_BLOCK_SIZE;
 	return o->size < o->block_size ? o->size : o->block_size;
+}
+
+/*
+ * Every number the job file carries that comes from an option, with the
+ * largest value its reader stores as given.  fio (3.33 to 3.42, parse.c)
+ * reads each number with strtoll, so none goes above LLONG_MAX, and
+ * stores an FIO_OPT_INT in an unsigned int (thread_options.h), cutting
+ * it to its low 32 bits without a word.  The job file's constants are
+ * written as they are.
+ */
+enum job_number {
+	JN_BS, JN_FILESIZE, JN_SIZE, JN_OFFSET, JN_IO_SIZE, JN_FSYNC,
+	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID, JN_CLIENT_OC,
+	JN_CLIENT_OC_SIZE, JN_MSGR_WORKERS, JN_MOUNT_TIMEOUT, JN_OP_TIMEOUT,
+	JOB_NUMBERS,
+};
+
+static const struct {
+	const char *key;
+	uint64_t max;
+	const char *option;	/* the tool's, without "--" */
+} job_numbers[JOB_NUMBERS] = {
+	/* FIO_OPT_ULL, FIO_OPT_STR_VAL(_ZONE): unsigned long long */
+	[JN_BS] = { "bs", LLONG_MAX, "block-size" },
+	[JN_FILESIZE] = { "filesize", LLONG_MAX, "size" },
+	[JN_SIZE] = { "size", LLONG_MAX, "size" },
+	[JN_OFFSET] = { "offset", LLONG_MAX, "size" },
+	[JN_IO_SIZE] = { "io_size", LLONG_MAX, "size" },
+	/* FIO_OPT_INT: unsigned int */
+	[JN_FSYNC] = { "fsync", UINT_MAX, "fsync-every" },
+	[JN_NRFILES] = { "nrfiles", UINT_MAX, "files" },
+	/* fio checks its minval of 1 on the value as an int */
+	[JN_IODEPTH] = { "iodepth", INT_MAX, "queue-depth" },
+	/* FIO_OPT_STR_VAL_TIME: seconds, stored as microseconds */
+	[JN_RUNTIME] = { "runtime", LLONG_MAX / 1000000, "duration" },
+	/* the engine's, which it checks at init */
+	[JN_UID] = { "cephfs_uid", CEPHFS_ID_MAX, "uid" },
+	[JN_GID] = { "cephfs_gid", CEPHFS_ID_MAX, "gid" },
+	[JN_CLIENT_OC] = { "cephfs_client_oc", 1, "client-oc" },
+	[JN_CLIENT_OC_SIZE] = { "cephfs_client_oc_size", CEPHFS_CLIENT_OC_SIZE_MAX,
+				"client-oc-size" },
+	[JN_MSGR_WORKERS] = { "cephfs_msgr_workers", CEPHFS_MSGR_WORKERS_MAX,
+			      "msgr-workers" },
+	[JN_MOUNT_TIMEOUT] = { "cephfs_mount_timeout", CEPHFS_TIMEOUT_MAX,
+			       "mount-timeout" },
+	[JN_OP_TIMEOUT] = { "cephfs_op_timeout", CEPHFS_TIMEOUT_MAX, "op-timeout" },
+};
+
+/* fio counts writes, the original bytes: fsync after the write that
+ * reaches fsync-every bytes. */
+static uint64_t fsync_blocks(const struct bench_options *o)
+{
+	uint64_t bs = effective_block_size(o);
+
+	return o->fsync_every / bs + !!(o->fsync_every % bs);
+}
+
+/*
+ * The largest value of @n that the job file carries for @o (0 when it
+ * carries none), and in @given the value of the option it comes from.
+ */
+static uint64_t largest_number(const struct bench_options *o,
+			       enum job_number n, uint64_t *given)
+{
+	*given = o->size;
+	switch (n) {
+	case JN_BS:
+		*given = o->block_size;
+		return effective_block_size(o);
+	case JN_FILESIZE:
+		return o->size;
+	case JN_SIZE:
+		return o->shared_file ? o->size : 0;
+	case JN_OFFSET:
+		return o->shared_file ? (o->threads - 1) * job_file_bytes(o) : 0;
+	case JN_IO_SIZE:
+		return o->shared_file ? job_file_bytes(o) : 0;
+	case JN_FSYNC:
+		*given = o->fsync_every;
+		return o->size ? fsync_blocks(o) : 0;
+	case JN_NRFILES:
+		*given = o->files;
+		return files_of_thread(o, 0, 0);
+	case JN_IODEPTH:
+		*given = o->queue_depth;
+		return o->async_io ? o->queue_depth : 0;
+	case JN_RUNTIME:
+		return *given = o->duration;
+	case JN_UID:
+		return *given = o->uid == -1 ? 0 : (uint64_t)o->uid;
+	case JN_GID:
+		return *given = o->gid == -1 ? 0 : (uint64_t)o->gid;
+	case JN_CLIENT_OC:
+		return *given = o->client_oc == -1 ? 0 : (uint64_t)o->client_oc;
+	case JN_CLIENT_OC_SIZE:
+		return *given = o->client_oc_size;
+	case JN_MSGR_WORKERS:
+		return *given = o->msgr_workers;
+	case JN_MOUNT_TIMEOUT:
+		return *given = o->mount_timeout;
+	case JN_OP_TIMEOUT:
+		return *given = o->op_timeout;
+	case JOB_NUMBERS:
+		break;
+	}
+	return 0;
+}
+
+bool jobfile_numbers_fit(const struct bench_options *o, char *error,
+			 size_t error_len)
+{
+	uint64_t value, given;
+	int n;
+
+	for (n = 0; n < JOB_NUMBERS; n++) {
+		value = largest_number(o, n, &given);
+		if (value <= job_numbers[n].max)
+			continue;
+		if (error)
+			snprintf(error, error_len,
+				 "--%s: invalid value '%" PRIu64 "' (fio's job file would have %s=%" PRIu64 "; at most %" PRIu64 " fits)",
+				 job_numbers[n].option, given, job_numbers[n].key,
+				 value, job_numbers[n].max);
+		return false;
+	}
+	return true;
+}
+
+/* The only way a number from an option reaches the job file. */
+static void put_number(FILE *out, enum job_number n, uint64_t value)
+{
+	fprintf(out, "%s=%" PRIu64 "\n", job_numbers[n].key, value);
 }
 
 /* @text as the engine reads it back under cephfs_escaped=1; no longer
@@ -72,18 +223,17 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 	put_string(out, "cephfs_fs", o->fs);
 	put_string(out, "cephfs_root", o->root_path);
 	if (o->uid != -1)
-		fprintf(out, "cephfs_uid=%d\n", o->uid);
+		put_number(out, JN_UID, o->uid);
 	if (o->gid != -1)
-		fprintf(out, "cephfs_gid=%d\n", o->gid);
+		put_number(out, JN_GID, o->gid);
 	if (o->client_oc != -1)
-		fprintf(out, "cephfs_client_oc=%d\n", o->client_oc);
+		put_number(out, JN_CLIENT_OC, o->client_oc);
 	if (o->client_oc_size)
-		fprintf(out, "cephfs_client_oc_size=%" PRIu64 "\n",
-			o->client_oc_size);
+		put_number(out, JN_CLIENT_OC_SIZE, o->client_oc_size);
 	if (o->msgr_workers)
-		fprintf(out, "cephfs_msgr_workers=%u\n", o->msgr_workers);
-	fprintf(out, "cephfs_mount_timeout=%u\n", o->mount_timeout);
-	fprintf(out, "cephfs_op_timeout=%u\n", o->op_timeout);
+		put_number(out, JN_MSGR_WORKERS, o->msgr_workers);
+	put_number(out, JN_MOUNT_TIMEOUT, o->mount_timeout);
+	put_number(out, JN_OP_TIMEOUT, o->op_timeout);
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
 	put_string(out, "cephfs_perf_dump", o->perf_dump);
@@ -131,9 +281,9 @@ static void put_global(FILE *out, const struct bench_options *o,
 	fprintf(out, "clocksource=clock_gettime\n");
 	if (!fuse)
 		put_mount_settings(out, o);
-	fprintf(out, "bs=%" PRIu64 "\n", effective_block_size(o));
+	put_number(out, JN_BS, effective_block_size(o));
 	if (o->size)
-		fprintf(out, "filesize=%" PRIu64 "\n", o->size);
+		put_number(out, JN_FILESIZE, o->size);
 	/* filecreate fakes one block per file; the files stay empty. */
 	else if (fuse)
 		fprintf(out, "filesize=%d\n", METADATA_BLOCK_SIZE);
@@ -145,43 +295,45 @@ static void put_global(FILE *out, const struct bench_options *o,
 	/* The original creates and writes; no preallocation. */
 	fprintf(out, "fallocate=none\n");
 	if (o->async_io)
-		fprintf(out, "iodepth=%u\n", o->queue_depth);
+		put_number(out, JN_IODEPTH, o->queue_depth);
 	if (o->duration)
-		fprintf(out, "runtime=%u\n", o->duration);
+		put_number(out, JN_RUNTIME, o->duration);
 	if (o->size && !o->no_verify) {
 		fprintf(out, "verify=crc32c\n");
 		/* fio would leave *-verify.state files in the cwd. */
 		fprintf(out, "verify_state_save=0\n");
 	}
-	if (rate_log) {
-		fprintf(out, "log_avg_msec=%d\n", FIO_LOG_MSEC);
-		/* Size 0 moves no data: one I/O is one file. */
-		fprintf(out, "%s=%s\n", o->size ? "write_bw_log" : "write_iops_log",
-			rate_log);
-	} else {
-		/*
-		 * fio 3.41's helper thread sees that the jobs are done only
-		 * at its next tick, 250 ms apart where no log sets it: fio
-		 * exited 0-250 ms after its last I/O.  Sampling fio's rate
-		 * statistics (running sums, no memory per sample) every
-		 * STAT_SAMPLE_MSEC ticks it that often; a rate log ticks it
-		 * every FIO_LOG_MSEC.
-		 */
-		fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
-			STAT_SAMPLE_MSEC);
-	}
+	/*
+	 * Each I/O on the host's realtime clock: where the phase lay in
+	 * time and what it moved when (see io_span); fio's averaged logs
+	 * drop a job's last, partial window.  Size 0's operations, one a
+	 * file, are in the latency samples the engines add themselves.
+	 */
+	if (rate_log)
+		fprintf(out, "log_unix_epoch=1\n%s=%s\n",
+			o->size ? "write_bw_log" : "write_lat_log", rate_log);
+	/*
+	 * fio 3.41's helper thread sees that the jobs are done only at its
+	 * next tick, 250 ms apart where nothing sets it: fio exited 0-250
+	 * ms after its last I/O.  Sampling fio's rate statistics (running
+	 * sums, no memory per sample) every STAT_SAMPLE_MSEC ticks it that
+	 * often.
+	 */
+	fprintf(out, "iopsavgtime=%d\nbwavgtime=%d\n", STAT_SAMPLE_MSEC,
+		STAT_SAMPLE_MSEC);
 }
 
 static void put_write_settings(FILE *out, const struct bench_options *o,
-			       const char *fuse)
+			       const char *fuse, const char *mark)
 {
-	uint64_t bs = effective_block_size(o);
-
 	fprintf(out, "rw=write\n");
 	/* Creates in a directory this client made need no lookup first
-	 * (through ceph-fuse, fio makes the directory on the mount). */
+	 * (through ceph-fuse, the tool makes the directory on the mount). */
 	if (!fuse)
 		fprintf(out, "cephfs_new_dir=1\n");
+	/* The mark says which run made it, to the cleanups after it. */
+	if (!fuse)
+		put_string(out, "cephfs_new_dir_mark", mark);
 	if (!o->size) {
 		if (!fuse)
 			fprintf(out, "cephfs_op=create\n");
@@ -189,10 +341,8 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 	}
 	if (!o->no_verify)
 		fprintf(out, "do_verify=0\n");
-	/* fio counts writes, the original bytes: fsync after the write
-	 * that reaches fsync-every bytes. */
 	if (o->fsync_every)
-		fprintf(out, "fsync=%" PRIu64 "\n", (o->fsync_every + bs - 1) / bs);
+		put_number(out, JN_FSYNC, fsync_blocks(o));
 	/* Each write is on the cluster when it completes: no file's fsync
 	 * after them, as upstream skips it. */
 	if (o->async_write_fsync) {
@@ -226,10 +376,12 @@ static void put_files(FILE *out, const struct bench_options *o,
 		put_escaped(out, o->prefix);
 	}
 	fprintf(out, "%u_$filenum\n", o->shared_file ? 0 : t);
-	fprintf(out, "nrfiles=%u\n", n);
-	if (o->shared_file)
-		fprintf(out, "size=%" PRIu64 "\noffset=%" PRIu64 "\nio_size=%" PRIu64 "\n",
-			o->size, t * part, part);
+	put_number(out, JN_NRFILES, n);
+	if (o->shared_file) {
+		put_number(out, JN_SIZE, o->size);
+		put_number(out, JN_OFFSET, t * part);
+		put_number(out, JN_IO_SIZE, part);
+	}
 }
 
 /*
@@ -247,19 +399,32 @@ static void put_read_settings(FILE *out, const struct bench_options *o,
 		fprintf(out, "cephfs_op=open\n");
 }
 
+bool phase_cycles(const struct bench_options *o, enum phase phase)
+{
+	if (!o->duration)
+		return false;
+	if (phase == PHASE_WRITE)
+		return o->size != 0;
+	return !o->size || o->no_verify;
+}
+
 static void put_phase(FILE *out, const struct bench_options *o,
-		      const char *subdir, enum phase phase,
-		      const unsigned int *files, const char *fuse)
+		      const char *subdir, enum phase phase, unsigned int host,
+		      const unsigned int *files, const char *fuse,
+		      const char *mark)
 {
 	unsigned int t, n;
 
 	for (t = 0; t < o->threads; t++) {
-		n = files ? files[t] : files_of_thread(o, t);
+		n = files ? files[t] : files_of_thread(o, host, t);
 		if (!n)
 			continue;
 		fprintf(out, "\n[%s]\n", phase_section(phase));
+		/* fio starts over at the job's first file until runtime=. */
+		if (phase_cycles(o, phase))
+			fprintf(out, "time_based\n");
 		if (phase == PHASE_WRITE)
-			put_write_settings(out, o, fuse);
+			put_write_settings(out, o, fuse, mark);
 		else
 			put_read_settings(out, o, fuse);
 		put_files(out, o, subdir, t, n, fuse);
@@ -267,10 +432,12 @@ static void put_phase(FILE *out, const struct bench_options *o,
 }
 
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse)
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse, const char *mark)
 {
-	if (!all_fit(o, subdir))
+	if (!all_fit(o, subdir) || !fits(mark) ||
+	    !jobfile_numbers_fit(o, NULL, 0))
 		return -1;
 	fprintf(out, "; cephfs-tool bench: run directory ");
 	put_escaped(out, o->root_path);
@@ -284,8 +451,8 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log, fuse);
-	put_phase(out, o, subdir, PHASE_WRITE, NULL, fuse);
-	put_phase(out, o, subdir, PHASE_READ, read_files, fuse);
+	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse, mark);
+	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse, mark);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -333,8 +500,14 @@ int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
 		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;
-	/* fio's status line would land in the report. */
-	cmd->argv[n++] = "--eta=never";
+	/*
+	 * fio's status line would land in the report.  fio --client asks its
+	 * servers for their ETA, unprinted with JSON output, and only an
+	 * unanswered ETA request times a server out: without them a host
+	 * that stops answering (its link down, no reset) is waited for forever.
+	 */
+	if (!o->clients.count)
+		cmd->argv[n++] = "--eta=never";
 	if (o->progress)
 		cmd->argv[n++] = "--status-interval=1";
 	if (o->clients.count)

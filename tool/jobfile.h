@@ -7,6 +7,8 @@
 #ifndef CEPHFS_TOOL_JOBFILE_H
 #define CEPHFS_TOOL_JOBFILE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -19,6 +21,16 @@ enum phase {
 
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
+
+/*
+ * Does @phase cycle through each thread's files until --duration is up,
+ * as the newest upstream does?  With --duration, the write phase of data
+ * and the read phase of size 0 or --no-verify.  Not size 0's creates: a
+ * file is created once, a second pass would open it.  Not a verified
+ * read: fio (3.33 to 3.41) ends a read job that verifies after one pass,
+ * time_based or not.
+ */
+bool phase_cycles(const struct bench_options *o, enum phase phase);
 
 /* The fio engine a --via fuse phase runs on the mount: filecreate for
  * size 0, libaio with --async-io, else psync. */
@@ -35,19 +47,44 @@ uint64_t effective_block_size(const struct bench_options *o);
 #define JOBFILE_VALUE_MAX 8160
 
 /*
- * Write the job file for run directory @subdir (inside --root-path), with
+ * Whether every number the job file carries for @o is within the range
+ * fio (or the engine) stores it in; else false, with one line naming the
+ * option, its value and the limit in @error (when not NULL).
+ */
+bool jobfile_numbers_fit(const struct bench_options *o, char *error,
+			 size_t error_len);
+
+/*
+ * Write the job file of client host @host (0 without --clients) for run
+ * directory @subdir (inside --root-path), with
  * every string from the user %XX-escaped for the engine's cephfs_escaped.
  * @read_files gives how many of its files each thread reads (the ones a
  * time-capped write phase completed); NULL reads all of them.  With
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
- * size 0) to files starting with that path.  With @fuse, the mount point
+ * size 0) per I/O on the host's realtime clock to files starting with
+ * that path (with --clients @rate_log is always given).  With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
- * instead of the engine.  Returns 0, or -1 when writing failed or a value
- * is longer than JOBFILE_VALUE_MAX escaped (which options_parse refuses).
+ * instead of the engine.  With @mark (NULL: none), the write phase's engine
+ * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0,
+ * or -1 when writing failed or a value is longer than JOBFILE_VALUE_MAX
+ * escaped or a number does not fit (which options_parse refuses).
  */
 int jobfile_write(FILE *out, const struct bench_options *o,
-		  const char *subdir, const unsigned int *read_files,
-		  const char *rate_log, const char *fuse);
+		  const char *subdir, unsigned int host,
+		  const unsigned int *read_files, const char *rate_log,
+		  const char *fuse, const char *mark);
+
+/*
+ * A target's job file: @path alone, or @path.<host dir> per client host
+ * with --clients.  NULL when out of memory.
+ */
+char *jobfile_target_path(const struct bench_options *o, const char *path,
+			  unsigned int target);
+
+/* The job file of a client's run: @path, or @path.fuse through ceph-fuse
+ * (so that --keep-job keeps both of --via libcephfs,fuse). */
+void jobfile_client_path(enum via_client via, const char *path, char *name,
+			 size_t len);
 
 /*
  * The fio command of one phase: results as json+ (latency bins merge

@@ -18,8 +18,10 @@ tool_libcephfstool_la_SOURCES = \
 	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
 	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
 	tool/sidebyside.c tool/sidebyside.h \
+	tool/runplan.c tool/runplan.h \
 	tool/runner.c tool/runner.h \
-	engine/escape.c engine/escape.h
+	tool/utf8safe.c tool/utf8safe.h \
+	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
@@ -34,7 +36,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/elfsymbol.c tool/elfsymbol.h \
 	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
 	tool/fusemount.c tool/fusemount.h \
-	engine/mount_cache.c engine/mount_cache.h engine/pathutil.c engine/pathutil.h
+	engine/mount_cache.c engine/mount_cache.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/enginepath.c); installed, the installed one.
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
@@ -51,7 +53,7 @@ dist_man_MANS = tool/cephfs-tool.1
 # --- unit tests: no cluster ---------------------------------------------
 TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via t/unit-runner
+	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
@@ -81,6 +83,11 @@ t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_via_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
+TOOL_UNIT_TESTS += t/unit-utf8safe
+t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 check_PROGRAMS += t/unit-elfsymbol
 TESTS += t/unit-elfsymbol
@@ -94,6 +101,10 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-cold-read.t \
 	t/tool-plot.t \
 	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
-	t/tool-via.t t/tool-budget.t
+	t/tool-via.t t/tool-budget.t \
+	t/tool-keep-job.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
+
+# --clients across test hosts in network namespaces (t/hosts.sh).
+CLUSTER_TESTS += t/tool-hosts.t

@@ -2,7 +2,7 @@
  * cephfs-tool: Ceph's cephfs-tool command line, benchmarking CephFS through
  * fio and its cephfs engine.  Parses the options, then prints the job file
  * (--dry-run) or runs the benchmark; `compare` compares bench's JSON
- * reports instead.
+ * reports instead; `cleanup` removes what a killed run left.
  */
 #include "config.h"
 
@@ -15,6 +15,7 @@
 #include "enginepath.h"
 #include "options.h"
 #include "preflight.h"
+#include "rundir.h"
 #include "version.h"
 
 /*
@@ -68,7 +69,16 @@ int main(int argc, char **argv)
 		print_error("cephfs-tool", error);
 		break;
 	case PARSE_OK:
-		if (o.dry_run)
+		if (o.files_ignored)
+			fprintf(stderr, "cephfs-tool: --files is ignored in shared-file mode (one file)\n");
+		if (o.cleanup_dir) {
+			code = rundir_cleanup(&o, o.cleanup_dir, error,
+					      sizeof(error));
+			if (code)
+				print_error("cephfs-tool cleanup", error);
+			else
+				printf("Removed %s\n", o.cleanup_dir);
+		} else if (o.dry_run)
 			code = bench_dry_run(&o);
 		else if (!preflight_ok(&o, error, sizeof(error)))
 			print_error("cephfs-tool", error);

@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "jobfile.h"
 #include "options.h"
+#include "pathutil.h"
 #include "size.h"
 
 enum value_kind {
@@ -97,6 +98,9 @@ const char options_usage[] =
 "\n"
 "Commands:\n"
 "  bench                      Run I/O benchmark (through fio and its cephfs engine)\n"
+"  cleanup RUNDIR             Remove what a killed run left in its run directory\n"
+"                             RUNDIR (mounting as the general options and\n"
+"                             --root-path say; the other bench options are unused)\n"
 "  compare A.json B.json...   Compare runs' JSON reports (see compare --help)\n"
 "\n"
 "General options:\n"
@@ -118,7 +122,8 @@ const char options_usage[] =
 "Bench options:\n"
 "  --threads N                Number of threads (default: 1)\n"
 "  --iterations N             Number of iterations (default: 1)\n"
-"  --files N                  Total number of files (default: 100)\n"
+"  --files N                  Total number of files (default: 100); with --clients\n"
+"                             the total over all hosts\n"
 "  --size SIZE                File size (e.g. 4MB, 0 for creates only) (default: 4MB)\n"
 "  --block-size SIZE          I/O block size (e.g. 1MB) (default: 4MB)\n"
 "  --fsync-every SIZE         Call fsync every N bytes (default: 0)\n"
@@ -128,7 +133,8 @@ const char options_usage[] =
 "  --per-thread-mount         Use separate mount per thread\n"
 "  --no-cleanup               Disable cleanup of files\n"
 "  --json PATH                Write results as JSON to PATH; - for stdout\n"
-"  --duration SECS            Limit each write and read phase to SECS (0: all files)\n"
+"  --duration SECS            Run each write and read phase for SECS, cycling\n"
+"                             through the files (0: each file once)\n"
 "  --perf-dump PATH           Dump libcephfs perf counters to PATH after the benchmark\n"
 "  --progress                 Show live progress, bandwidth, file rate and ETA\n"
 "  --progress-interval PCT    Percent between progress updates (default: 10; 1 to 100)\n"
@@ -136,6 +142,7 @@ const char options_usage[] =
 "  --queue-depth N            Outstanding async I/Os per thread (default: 16; 1 to 1024)\n"
 "  --async-write-fsync        Each async write carries an fsync (needs --async-io)\n"
 "  --shared-file              All threads write one file of --size, each its own part\n"
+"                             (--files is ignored)\n"
 "\n"
 "Beyond the original tool:\n"
 "  --no-verify                Do not write and check crc32c verify headers\n"
@@ -186,12 +193,14 @@ void options_init(struct bench_options *o, const char *fio,
 	o->via = (struct via_list){ { VIA_LIBCEPHFS }, 1 };
 }
 
-unsigned int files_of_thread(const struct bench_options *o,
+unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
 			     unsigned int thread)
 {
+	unsigned int workers = o->threads * (o->clients.count ? o->clients.count : 1);
+
 	if (o->shared_file)
 		return 1;
-	return o->files / o->threads + (thread < o->files % o->threads);
+	return o->files / workers + (host * o->threads + thread < o->files % workers);
 }
 
 uint64_t job_file_bytes(const struct bench_options *o)
@@ -308,18 +317,13 @@ static bool set_value(const struct option_spec *s, struct bench_options *o,
 /*
  * --shared-file: one file of --size, split into equal parts of whole
  * blocks, one per thread, so that the file is the size asked and each
- * part verifies on its own.  @files_given: --files, which must then be 1.
+ * part verifies on its own.  --files is ignored, as upstream ignores it.
  */
-static bool check_shared_file(const struct bench_options *o, bool files_given,
-			      char *error, size_t len)
+static bool check_shared_file(const struct bench_options *o, char *error,
+			      size_t len)
 {
 	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
 
-	if (files_given && o->files != 1) {
-		snprintf(error, len, "--files: invalid value '%u' (--shared-file writes one file)",
-			 o->files);
-		return false;
-	}
 	if (!o->size) {
 		snprintf(error, len, "--size: invalid value '0' (--shared-file writes data)");
 		return false;
@@ -389,10 +393,45 @@ static bool check_fuse(const struct bench_options *o, char *error, size_t len)
 	return true;
 }
 
+/*
+ * fio writes a verify header and crc32c's digest at the start of every
+ * block it writes: a whole --block-size one, the only block of a file
+ * smaller than that, and the short last block the engine writes
+ * (cephfs_clip_to_size) as the original does.  fio 3.33 writes the header
+ * before it checks the block's size: --size 1 corrupted fio's heap
+ * (signal 6) and left the run directory.
+ */
+static bool check_verify_blocks(const struct bench_options *o, char *error,
+				size_t len)
+{
+	uint64_t bs = o->size < o->block_size ? o->size : o->block_size;
+	char value[32];
+
+	if (bs < CEPHFS_VERIFY_BLOCK_MIN) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)bs);
+		snprintf(error, len,
+			 "--%s: invalid value '%s' (%s is too short for verify's headers: at least %d bytes, or --no-verify)",
+			 o->size <= o->block_size ? "size" : "block-size", value,
+			 o->size <= o->block_size ?
+			 "a file no larger than --block-size is one block, which" :
+			 "each block", CEPHFS_VERIFY_BLOCK_MIN);
+		return false;
+	}
+	if (o->size % bs && o->size % bs < CEPHFS_VERIFY_BLOCK_MIN) {
+		snprintf(value, sizeof(value), "%llu",
+			 (unsigned long long)o->size);
+		snprintf(error, len,
+			 "--size: invalid value '%s' (its last block, %llu bytes after whole --block-size blocks, is too short for verify's headers: at least %d bytes, or --no-verify)",
+			 value, (unsigned long long)(o->size % bs),
+			 CEPHFS_VERIFY_BLOCK_MIN);
+		return false;
+	}
+	return true;
+}
+
 /* Combinations, checked once every option is known. */
 static bool check_combinations(const struct bench_options *o,
-			       bool queue_depth_given, bool files_given,
-			       char *error, size_t len)
+			       bool queue_depth_given, char *error, size_t len)
 {
 	char value[32];
 
@@ -419,24 +458,17 @@ static bool check_combinations(const struct bench_options *o,
 			       "the plot is SVG: the name must end in .svg");
 	if (o->block_size == 0)
 		return invalid(error, len, "block-size", "0", "must be 1 or more");
-	/*
-	 * The engine writes a short last block (cephfs_clip_to_size), as the
-	 * original does, but fio's verify headers do not fit a tiny one.
-	 */
-	if (o->size > o->block_size && !o->no_verify &&
-	    o->size % o->block_size &&
-	    o->size % o->block_size < CEPHFS_VERIFY_BLOCK_MIN) {
-		snprintf(value, sizeof(value), "%llu",
-			 (unsigned long long)o->size);
-		snprintf(error, len,
-			 "--size: invalid value '%s' (its last block, %llu bytes after whole --block-size blocks, is too short for verify's headers: at least %d bytes, or --no-verify)",
-			 value, (unsigned long long)(o->size % o->block_size),
-			 CEPHFS_VERIFY_BLOCK_MIN);
+	if (o->size && !o->no_verify && !check_verify_blocks(o, error, len))
 		return false;
-	}
 	if (via_has(&o->via, VIA_FUSE) && !check_fuse(o, error, len))
 		return false;
-	return !o->shared_file || check_shared_file(o, files_given, error, len);
+	if (o->clients.count && o->files < o->clients.count && !o->shared_file) {
+		snprintf(value, sizeof(value), "%u", o->files);
+		snprintf(error, len, "--files: invalid value '%s' (the total over --clients: at least one file for each of the %u hosts)",
+			 value, o->clients.count);
+		return false;
+	}
+	return !o->shared_file || check_shared_file(o, error, len);
 }
 
 /* The host lists, once both options are known; errors name the option. */
@@ -498,6 +530,71 @@ static const struct option_spec *spec_of(int index, int short_name)
 	return NULL;
 }
 
+/*
+ * The spec a long option's name (up to any '=') names: the exact name, or
+ * the one option it is a prefix of (aliases of one field count once).
+ * NULL when it names none, or with @error filled when it abbreviates
+ * several: getopt_long would take the first of them, as if
+ * `--no` meant `--no-cleanup`.
+ */
+static const struct option_spec *long_spec(const char *arg, bool *ambiguous,
+					   char *error, size_t len)
+{
+	size_t i, n = strcspn(arg, "="), found = NR_SPECS, used;
+	bool several = false;
+
+	*ambiguous = false;
+	for (i = 0; i < NR_SPECS; i++)
+		if (strlen(specs[i].name) == n && !strncmp(specs[i].name, arg, n))
+			return &specs[i];
+	for (i = 0; i < NR_SPECS; i++) {
+		if (strncmp(specs[i].name, arg, n) || canonical_spec(&specs[i]) != i)
+			continue;
+		if (found != NR_SPECS)
+			several = true;
+		else
+			found = i;
+	}
+	if (!several)
+		return found == NR_SPECS ? NULL : &specs[found];
+	*ambiguous = true;
+	used = (size_t)snprintf(error, len, "option '--%.*s' is ambiguous; possibilities:",
+				(int)n, arg);
+	for (i = 0; i < NR_SPECS && used < len; i++)
+		if (!strncmp(specs[i].name, arg, n))
+			used += (size_t)snprintf(error + used, len - used, " --%s",
+						 specs[i].name);
+	return NULL;
+}
+
+/* Refuse an abbreviation of more than one option before getopt_long sees
+ * it; the values of options are skipped, not read as options. */
+static bool no_ambiguous_option(int argc, char **argv, char *error, size_t len)
+{
+	const struct option_spec *s;
+	bool ambiguous;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return true;
+		if (strncmp(argv[i], "--", 2)) {
+			/* -c PATH, -i ID, -k PATH: the value follows. */
+			if (argv[i][0] == '-' && argv[i][1] && strchr("cik", argv[i][1]) &&
+			    !argv[i][2])
+				i++;
+			continue;
+		}
+		s = long_spec(argv[i] + 2, &ambiguous, error, len);
+		if (ambiguous)
+			return false;
+		if (s && argument_of(s->kind) == required_argument &&
+		    !strchr(argv[i], '='))
+			i++;
+	}
+	return true;
+}
+
 enum parse_result options_parse(struct bench_options *o, int argc,
 				char **argv, char *error, size_t error_len)
 {
@@ -515,6 +612,8 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		};
 	longopts[NR_SPECS] = (struct option){ 0 };
 
+	if (!no_ambiguous_option(argc, argv, error, error_len))
+		return PARSE_ERROR;
 	optind = 0;		/* full reset: the tests parse many times */
 	opterr = 0;
 	for (;;) {
@@ -523,6 +622,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		if (c == -1)
 			break;
 		if (c == 1) {
+			/* cleanup's one argument: the run directory. */
+			if (command && !strcmp(command, "cleanup") &&
+			    !o->cleanup_dir) {
+				o->cleanup_dir = optarg;
+				continue;
+			}
 			if (command) {
 				snprintf(error, error_len, "unexpected argument '%s'",
 					 optarg);
@@ -544,6 +649,12 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 		s = spec_of(index, c);
 		if (!s || !set_value(s, o, optarg, error, error_len))
 			return PARSE_ERROR;
+		/* libcephfs mounted "//" as a root whose first mkdir crashed. */
+		if (s->kind == V_PATH_ABS && !path_normalise(optarg)) {
+			invalid(error, error_len, s->name, optarg,
+				"a '..' component: give the directory without it");
+			return PARSE_ERROR;
+		}
 		if (given[canonical_spec(s)]) {
 			snprintf(error, error_len, "--%s: given twice", s->name);
 			return PARSE_ERROR;
@@ -555,11 +666,17 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (o->version)
 		return PARSE_VERSION;
 	if (!command) {
-		snprintf(error, error_len, "missing command (bench or compare); see --help");
+		snprintf(error, error_len, "missing command (bench, cleanup or compare); see --help");
+		return PARSE_ERROR;
+	}
+	if (!strcmp(command, "cleanup")) {
+		if (o->cleanup_dir)
+			return PARSE_OK;
+		snprintf(error, error_len, "cleanup: missing RUNDIR (the run directory to remove)");
 		return PARSE_ERROR;
 	}
 	if (strcmp(command, "bench")) {
-		snprintf(error, error_len, "unknown command '%s' (bench or compare)",
+		snprintf(error, error_len, "unknown command '%s' (bench, cleanup or compare)",
 			 command);
 		return PARSE_ERROR;
 	}
@@ -568,11 +685,14 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 	if (o->via_text && !via_parse(&o->via, o->via_text, error, error_len))
 		return PARSE_ERROR;
 	if (!check_combinations(o, field_given(given, FIELD(queue_depth)),
-				field_given(given, FIELD(files)), error,
-				error_len))
+				error, error_len))
 		return PARSE_ERROR;
-	if (o->shared_file)
+	if (o->shared_file) {
+		o->files_ignored = field_given(given, FIELD(files)) && o->files != 1;
 		o->files = 1;
+	}
+	if (!jobfile_numbers_fit(o, error, error_len))
+		return PARSE_ERROR;
 	return PARSE_OK;
 }
 

@@ -48,6 +48,7 @@ struct bench_options {
 	unsigned int queue_depth;
 	bool async_write_fsync;		/* each async write carries an fsync */
 	bool shared_file;		/* every thread writes its part of one file */
+	bool files_ignored;		/* --files N given with --shared-file */
 	bool async_native;		/* the engine's path, from the build */
 
 	/* Beyond the original tool. */
@@ -65,6 +66,7 @@ struct bench_options {
 	const char *via_text;		/* --via */
 	struct via_list via;		/* parsed; libcephfs alone by default */
 	bool verbose;			/* print the time budget too */
+	const char *cleanup_dir;	/* the command is cleanup RUNDIR */
 
 	bool help;
 	bool version;
@@ -107,10 +109,14 @@ void options_free(struct bench_options *o);
 #define FILES_MAX 10000000
 #define FILE_NUMBERS_MAX 15
 
-/* Files the original tool gives thread @thread: the first files%threads
- * threads take one more; with --shared-file each thread has the one file
- * (its part of it). */
-unsigned int files_of_thread(const struct bench_options *o,
+/*
+ * Files thread @thread of client host @host (0 without --clients) works
+ * on: --files is the total, split evenly over every thread of every host,
+ * the first files%(hosts*threads) of them (host 0's threads first) taking
+ * one more, as the original splits it over its threads; with
+ * --shared-file each thread has the one file (its part of it).
+ */
+unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
 			     unsigned int thread);
 
 /* Bytes each thread's job writes and reads of one of its files: the

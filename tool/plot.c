@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "utf8safe.h"
 
 /* Layout, in SVG user units (pixels at 100%). */
 #define WIDTH		1000
@@ -66,7 +67,7 @@ struct plot_series *plot_add_series(struct plot *p, enum via_client client,
 	p->series = grown;
 	grown += p->count++;
 	*grown = (struct plot_series){ client, phase, iteration, start_sec,
-					end_sec, mean_rate, { NULL, 0 } };
+					end_sec, mean_rate, { NULL, 0 }, NULL };
 	return grown;
 }
 
@@ -83,9 +84,7 @@ void plot_free(struct plot *p)
 
 static double series_end(const struct plot_series *s)
 {
-	double logged = s->start_sec + (double)s->rates.steps * FIO_LOG_MSEC / 1000.0;
-
-	return s->end_sec > logged ? s->end_sec : logged;
+	return s->end_sec;
 }
 
 static size_t logged_steps(const struct plot_series *s)
@@ -136,12 +135,14 @@ static double group_rate(const struct plot_series *s, size_t g, size_t group)
 	return n ? sum / (double)n : NAN;
 }
 
+/* A step's end, the last one's no later than the phase's. */
 static double group_time(const struct plot_series *s, size_t g, size_t group)
 {
 	double last = (double)((g + 1) * group < s->rates.steps ?
 			       (g + 1) * group - 1 : s->rates.steps - 1);
+	double t = s->start_sec + last * FIO_LOG_MSEC / 1000.0;
 
-	return s->start_sec + last * FIO_LOG_MSEC / 1000.0;
+	return t < s->end_sec ? t : s->end_sec;
 }
 
 static double panel_max(const struct plot *p, const struct panel *panel)
@@ -205,6 +206,8 @@ static void draw_bands(FILE *out, const struct plot *p, const struct frame *f,
 
 	for (i = 0; i < p->count; i++) {
 		s = &p->series[i];
+		if (s->host)
+			continue;
 		x0 = x_of(f, s->start_sec);
 		x1 = x_of(f, series_end(s));
 		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
@@ -249,8 +252,8 @@ static void draw_mean(FILE *out, const struct plot *p, const struct panel *panel
 {
 	double y = y_of(f, panel->value(p, s->mean_rate));
 
-	fprintf(out, "<polyline class=\"rate mean\" stroke=\"%s\" points=\"%.1f,%.1f %.1f,%.1f\"/>\n",
-		line_color(p, s), x_of(f, s->start_sec), y,
+	fprintf(out, "<polyline class=\"rate mean%s\" stroke=\"%s\" points=\"%.1f,%.1f %.1f,%.1f\"/>\n",
+		s->host ? " host" : "", line_color(p, s), x_of(f, s->start_sec), y,
 		x_of(f, series_end(s)), y);
 }
 
@@ -264,8 +267,8 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 		draw_mean(out, p, panel, f, s);
 		return;
 	}
-	fprintf(out, "<polyline class=\"rate\" stroke=\"%s\" points=\"",
-		line_color(p, s));
+	fprintf(out, "<polyline class=\"rate%s\" stroke=\"%s\" points=\"",
+		s->host ? " host" : "", line_color(p, s));
 	for (g = 0; g * group < s->rates.steps; g++) {
 		v = group_rate(s, g, group);
 		if (isnan(v))
@@ -274,7 +277,7 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 			x_of(f, group_time(s, g, group)), y_of(f, panel->value(p, v)));
 	}
 	fprintf(out, "\"/>\n");
-	if (points > MAX_MARKERS)
+	if (points > MAX_MARKERS || s->host)
 		return;
 	for (g = 0; g * group < s->rates.steps; g++) {
 		v = group_rate(s, g, group);
@@ -285,7 +288,30 @@ static void draw_line(FILE *out, const struct plot *p, const struct panel *panel
 	}
 }
 
-static void draw_panel(FILE *out, const struct plot *p, const struct panel *panel,
+/* Defined with the legend, where it always was. */
+static bool put_escaped(FILE *out, const char *text);
+
+/*
+ * The series' steps as data: where it starts (data-start-sec), the step
+ * (data-step-sec) and each step's rate in the panel's unit (data-rates),
+ * so that what the line shows can be checked against the phase's figures:
+ * the rates times the step add up to its MiB (or files).
+ */
+static void put_steps(FILE *out, const struct plot *p, const struct panel *panel,
+		      const struct plot_series *s)
+{
+	size_t i;
+
+	fprintf(out, " data-start-sec=\"%.6f\" data-end-sec=\"%.6f\" data-step-sec=\"%g\" data-rates=\"",
+		s->start_sec, s->end_sec, FIO_LOG_MSEC / 1000.0);
+	for (i = 0; i < s->rates.steps; i++)
+		fprintf(out, "%s%.9g", i ? " " : "",
+			isnan(s->rates.sum[i]) ? 0 : panel->value(p, s->rates.sum[i]));
+	fputc('"', out);
+}
+
+/* False when out of memory. */
+static bool draw_panel(FILE *out, const struct plot *p, const struct panel *panel,
 		       const char *name, double top, double x_max, bool phase_labels)
 {
 	struct frame f = { top, x_max, panel_max(p, panel) * 1.1 };
@@ -299,29 +325,53 @@ static void draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 	draw_bands(out, p, &f, phase_labels);
 	draw_axes(out, &f, panel->title);
 	for (i = 0; i < p->count; i++) {
-		fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"><title>%s, iteration %u%s</title>\n",
-			phase_section(p->series[i].phase), p->series[i].iteration,
-			phase_name(p->series[i].phase), p->series[i].iteration,
-			drawn_as_mean(&p->series[i]) ?
-			": its mean rate, the phase being too short for fio's rate log" : "");
+		fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"",
+			phase_section(p->series[i].phase), p->series[i].iteration);
+		if (p->series[i].host) {
+			fprintf(out, " data-host=\"");
+			if (!put_escaped(out, p->series[i].host))
+				return false;
+			fputc('"', out);
+		}
+		put_steps(out, p, panel, &p->series[i]);
+		fprintf(out, "><title>%s, iteration %u", phase_name(p->series[i].phase),
+			p->series[i].iteration);
+		if (p->series[i].host) {
+			fprintf(out, ", client host ");
+			if (!put_escaped(out, p->series[i].host))
+				return false;
+		}
+		fprintf(out, "%s</title>\n", drawn_as_mean(&p->series[i]) ?
+			": its mean rate, the phase being shorter than two steps" : "");
 		draw_line(out, p, panel, &f, &p->series[i]);
 		fprintf(out, "</g>\n");
 	}
 	fprintf(out, "</g>\n");
+	return true;
 }
 
-static void put_escaped(FILE *out, const char *text)
+/* Any bytes as XML text: UTF-8 (utf8safe.h), then XML's own escapes;
+ * false when out of memory. */
+static bool put_escaped(FILE *out, const char *text)
 {
-	for (; *text; text++) {
-		if (*text == '&')
+	char *safe = utf8_safe(text), *c;
+
+	if (!safe)
+		return false;
+	for (c = safe; *c; c++) {
+		if (*c == '&')
 			fputs("&amp;", out);
-		else if (*text == '<')
+		else if (*c == '"')
+			fputs("&quot;", out);
+		else if (*c == '<')
 			fputs("&lt;", out);
-		else if (*text == '>')
+		else if (*c == '>')
 			fputs("&gt;", out);
 		else
-			fputc(*text, out);
+			fputc(*c, out);
 	}
+	free(safe);
+	return true;
 }
 
 /* Under --via the lines' colours name the clients. */
@@ -343,6 +393,21 @@ static void draw_client_legend(FILE *out, const struct plot *p)
 	}
 }
 
+/* With --clients, each host's line beside the one of all hosts. */
+static void draw_host_legend(FILE *out, const struct plot *p, int x)
+{
+	size_t i;
+
+	for (i = 0; i < p->count && !p->series[i].host; i++)
+		;
+	if (i == p->count)
+		return;
+	fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"54\" y2=\"54\" class=\"rate host\" stroke=\"#333\"/>\n",
+		x, x + 22);
+	fprintf(out, "<text x=\"%d\" y=\"58\">each client host (thick: all)</text>\n",
+		x + 30);
+}
+
 static void draw_legend(FILE *out, const struct plot *p)
 {
 	enum phase phase;
@@ -360,6 +425,7 @@ static void draw_legend(FILE *out, const struct plot *p)
 			x + 30, phase_name(phase), phase_letter(phase),
 			phase_letter(phase));
 	}
+	draw_host_legend(out, p, x);
 }
 
 int plot_write_svg(FILE *out, const struct plot *p)
@@ -378,18 +444,21 @@ int plot_write_svg(FILE *out, const struct plot *p)
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">\n",
 		WIDTH, height, WIDTH, height);
 	fprintf(out, "<style>.grid{stroke:#ddd} .axis{stroke:#333} .frame{fill:none;stroke:#333} "
-		".rate{fill:none;stroke-width:2} .mean{stroke-dasharray:6 3} .label{font-size:14px} "
+		".rate{fill:none;stroke-width:2} .mean{stroke-dasharray:6 3} .host{stroke-width:1;stroke-opacity:0.6} .label{font-size:14px} "
 		".phase{font-weight:bold} .title{font-size:17px;font-weight:bold}</style>\n");
 	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(out, "<text x=\"%d\" y=\"28\" class=\"title\">", LEFT);
-	put_escaped(out, p->title);
+	if (!put_escaped(out, p->title))
+		return -1;
 	fprintf(out, "</text>\n");
 	draw_legend(out, p);
-	if (p->file_size)
-		draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true);
-	draw_panel(out, p, &file_rate_panel, "file-rate",
-		   TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
-		   panels == 1);
+	if (p->file_size &&
+	    !draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true))
+		return -1;
+	if (!draw_panel(out, p, &file_rate_panel, "file-rate",
+			TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
+			panels == 1))
+		return -1;
 	fprintf(out, "</svg>\n");
 	return ferror(out) ? -1 : 0;
 }

@@ -17,14 +17,17 @@ struct plot_series {
 	enum via_client client;		/* --via: the client it ran through */
 	enum phase phase;
 	unsigned int iteration;		/* from 1 */
-	double start_sec;		/* since the benchmark started */
+	/* The timed phase, since the benchmark started (on the hosts'
+	 * realtime clock; the fio process's time when that is unknown). */
+	double start_sec;
 	double end_sec;
 	/*
 	 * The phase's reported rate, in the unit of @rates (NAN: it failed);
 	 * drawn across the phase where fio logged fewer than two steps.
 	 */
 	double mean_rate;
-	struct rate_steps rates;	/* KiB/s, or files/s for size 0 */
+	struct rate_steps rates;	/* from start_sec: KiB/s, or files/s for size 0 */
+	const char *host;		/* --clients: one host's line; NULL: all */
 };
 
 struct plot {

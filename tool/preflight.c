@@ -146,15 +146,60 @@ static bool fio_ready(const struct bench_options *o, char *error, size_t len)
  * A path the tool writes into fio's job file as it is, which fio's parser
  * must leave alone: only the plain characters of escape.h.
  */
-static bool plain_for_fio(const char *what, const char *path, char *error,
-			  size_t len)
+static bool plain_for(const char *what, const char *path, const char *carrier,
+		      char *error, size_t len)
 {
 	const char *bad = escape_first_unsafe(path);
 
 	if (!bad)
 		return true;
-	snprintf(error, len, "%s: '%s' has the byte 0x%02x at %zu, which fio's job file would not carry as given (letters, digits and ./_- only)",
-		 what, path, (unsigned char)*bad, (size_t)(bad - path));
+	snprintf(error, len, "%s: '%s' has the byte 0x%02x at %zu, which %s would not carry as given (letters, digits and ./_- only)",
+		 what, path, (unsigned char)*bad, (size_t)(bad - path), carrier);
+	return false;
+}
+
+static bool plain_for_fio(const char *what, const char *path, char *error,
+			  size_t len)
+{
+	return plain_for(what, path, "fio's job file", error, len);
+}
+
+/* Without ceph_get_perf_counters the engine reads the counters from an
+ * admin socket of its own, in TMPDIR. */
+#ifdef HAVE_CEPH_GET_PERF_COUNTERS
+#define PERF_DUMP_SOCKET_IN_TMPDIR false
+#else
+#define PERF_DUMP_SOCKET_IN_TMPDIR true
+#endif
+
+/*
+ * The tool makes its own directory in TMPDIR (or /tmp), where fio's rate
+ * logs go with --plot, named in the job file as they are; with
+ * --perf-dump the engine's admin socket goes there too, and Ceph expands
+ * $cluster, $name... in its path.
+ */
+static bool tmpdir_ready(const struct bench_options *o, const char *tmp,
+			 char *error, size_t len)
+{
+	const char *why = NULL, *carrier = NULL;
+	struct stat st;
+
+	if (o->plot || o->clients.count)
+		carrier = "fio's job file (the per-I/O logs of --plot or --clients)";
+	else if (o->perf_dump && PERF_DUMP_SOCKET_IN_TMPDIR)
+		carrier = "the admin socket's path (--perf-dump: Ceph expands $cluster, $name... there)";
+	if (carrier && !plain_for("TMPDIR", tmp, carrier, error, len))
+		return false;
+	if (stat(tmp, &st))
+		why = errno == ENOENT ? "does not exist" : strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "is not a directory";
+	else if (access(tmp, W_OK | X_OK))
+		why = "is not writable";
+	if (!why)
+		return true;
+	snprintf(error, len, "TMPDIR: '%s' %s (the tool makes its working directory there)",
+		 tmp, why);
 	return false;
 }
 
@@ -192,6 +237,114 @@ static bool writable_at(const char *option, const char *path, bool replaced,
 		snprintf(error, len, "--%s: cannot write '%s': %s", option, path,
 			 strerror(errno));
 	free(target);
+	return ok;
+}
+
+/*
+ * Which file a path names: an existing file by its device and inode
+ * (./x, a/../x, a link to x or a hard link are x), one not yet there by
+ * its directory's and its last name.
+ */
+struct output_file {
+	const char *option;
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	const char *name;	/* last name, when the file is not there yet */
+};
+
+static bool identify(struct output_file *f)
+{
+	char *dir;
+	struct stat st;
+	bool ok;
+
+	if (!stat(f->path, &st)) {
+		f->name = NULL;
+	} else {
+		dir = path_dirname(f->path);
+		ok = dir && !stat(dir, &st);
+		free(dir);
+		if (!ok)
+			return false;
+		f->name = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	}
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	return true;
+}
+
+static bool same_file(const struct output_file *a, const struct output_file *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && !a->name == !b->name &&
+	       (!a->name || !strcmp(a->name, b->name));
+}
+
+/* --keep-job's files: PATH[.fuse] per client of --via, each .<host dir>
+ * per client host with --clients. */
+static unsigned int add_kept_jobfiles(const struct bench_options *o,
+				      struct output_file *files, unsigned int n)
+{
+	unsigned int c, t, targets = o->clients.count ? o->clients.count : 1;
+	char path[PATH_MAX];
+
+	for (c = 0; o->keep_job && c < o->via.count; c++) {
+		jobfile_client_path(o->via.clients[c], o->keep_job, path,
+				    sizeof(path));
+		for (t = 0; t < targets; t++)
+			files[n++] = (struct output_file){
+				.option = "keep-job",
+				.path = jobfile_target_path(o, path, t),
+			};
+	}
+	return n;
+}
+
+/*
+ * Two outputs naming one file: the later writer would replace the
+ * earlier's (or fio would read a perf dump as its job file).
+ */
+static bool outputs_distinct(const struct bench_options *o, char *error,
+			     size_t len)
+{
+	unsigned int i, j, n = 0, targets = o->clients.count ? o->clients.count : 1;
+	struct output_file *files = calloc(3 + (size_t)o->via.count * targets,
+					   sizeof(*files));
+	bool ok = true;
+
+	if (!files) {
+		snprintf(error, len, "out of memory");
+		return false;
+	}
+	if (o->json_path && strcmp(o->json_path, "-"))
+		files[n++] = (struct output_file){ .option = "json",
+						    .path = strdup(o->json_path) };
+	if (o->plot)
+		files[n++] = (struct output_file){ .option = "plot",
+						    .path = strdup(o->plot) };
+	if (o->perf_dump)
+		files[n++] = (struct output_file){ .option = "perf-dump",
+						    .path = strdup(o->perf_dump) };
+	n = add_kept_jobfiles(o, files, n);
+	for (i = 0; i < n && ok; i++) {
+		if (!files[i].path || !identify(&files[i])) {
+			snprintf(error, len, "--%s: cannot check '%s': %s",
+				 files[i].option, files[i].path ? files[i].path : "",
+				 strerror(files[i].path ? errno : ENOMEM));
+			ok = false;
+		}
+		for (j = 0; j < i && ok; j++) {
+			if (!same_file(&files[j], &files[i]))
+				continue;
+			snprintf(error, len, "--%s '%s' and --%s '%s' are the same file: give each output its own",
+				 files[j].option, files[j].path, files[i].option,
+				 files[i].path);
+			ok = false;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(files[i].path);
+	free(files);
 	return ok;
 }
 
@@ -269,8 +422,7 @@ bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 		return false;
 	if (!plain_for_fio("--engine", o->engine, error, len))
 		return false;
-	/* With --plot, fio writes its rate logs in the tool's directory there. */
-	if (o->plot && tmp && *tmp && !plain_for_fio("TMPDIR", tmp, error, len))
+	if (!tmpdir_ready(o, tmp && *tmp ? tmp : "/tmp", error, len))
 		return false;
 	/* With --clients the engine is a path on the load hosts. */
 	if (!o->clients.count && access(o->engine, R_OK)) {
@@ -285,5 +437,7 @@ bool preflight_ok(const struct bench_options *o, char *error, size_t len)
 		return false;
 	if (o->plot && !writable_at("plot", o->plot, false, error, len))
 		return false;
-	return !o->keep_job || writable_at("keep-job", o->keep_job, true, error, len);
+	if (o->keep_job && !writable_at("keep-job", o->keep_job, true, error, len))
+		return false;
+	return outputs_distinct(o, error, len);
 }

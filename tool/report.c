@@ -59,17 +59,21 @@ struct summary summarize_report(const struct bench_report *report,
 	return s;
 }
 
-/* Each host works in a directory of its own inside the run directory. */
+/* Each host works in a directory of its own inside the run directory,
+ * with --threads threads; --files is the total over every host. */
 static void report_client_hosts(FILE *out, const struct bench_options *o)
 {
-	unsigned int i;
+	unsigned int i, t, files;
 
 	if (!o->clients.count)
 		return;
-	fprintf(out, "  Client Hosts: %u, each in <Subdirectory>/<host>_<port>\n",
-		o->clients.count);
-	for (i = 0; i < o->clients.count; i++)
-		fprintf(out, "    %s\n", o->clients.hosts[i].label);
+	fprintf(out, "  Client Hosts: %u, each in <Subdirectory>/<host>_<port>, with %u threads each; the %u files in all split over them\n",
+		o->clients.count, o->threads, o->files);
+	for (i = 0; i < o->clients.count; i++) {
+		for (t = 0, files = 0; t < o->threads; t++)
+			files += files_of_thread(o, i, t);
+		fprintf(out, "    %s: %u files\n", o->clients.hosts[i].label, files);
+	}
 }
 
 static const char *yes_no(bool value)

@@ -122,4 +122,9 @@ char *report_json_clients(const struct bench_report *const *reports,
  * (JSON's null) for NaN and infinity, which JSON has not. */
 struct json_object *report_json_number(double value);
 
+/* A name or message from the user or the cluster, whatever its bytes, as
+ * a JSON string of valid UTF-8 (escaped as utf8safe.h says); NULL (JSON's
+ * null) for NULL. */
+struct json_object *report_json_text(const char *s);
+
 #endif

@@ -3,9 +3,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report.h"
 #include "sidebyside.h"
+#include "utf8safe.h"
 
 struct json_object *report_json_number(double value)
 {
@@ -25,9 +27,16 @@ static void add(struct json_object *obj, const char *key,
 	json_object_object_add(obj, key, value);
 }
 
-static struct json_object *string_or_null(const char *s)
+struct json_object *report_json_text(const char *s)
 {
-	return s ? json_object_new_string(s) : NULL;
+	struct json_object *obj;
+	char *safe;
+
+	if (!s || !(safe = utf8_safe(s)))
+		return NULL;
+	obj = json_object_new_string(safe);
+	free(safe);
+	return obj;
 }
 
 static struct json_object *client_labels(const struct bench_options *o)
@@ -37,7 +46,7 @@ static struct json_object *client_labels(const struct bench_options *o)
 
 	for (i = 0; i < o->clients.count; i++)
 		json_object_array_add(list,
-			json_object_new_string(o->clients.hosts[i].label));
+			report_json_text(o->clients.hosts[i].label));
 	return list;
 }
 
@@ -51,14 +60,14 @@ static struct json_object *configuration(const struct bench_report *report)
 	add(c, "files", json_object_new_int64(o->files));
 	add(c, "file_size", json_object_new_int64((int64_t)o->size));
 	add(c, "block_size", json_object_new_int64((int64_t)o->block_size));
-	add(c, "filesystem", string_or_null(o->fs));
-	add(c, "root", json_object_new_string(o->root_path));
-	add(c, "subdirectory", json_object_new_string(report->subdir));
+	add(c, "filesystem", report_json_text(o->fs));
+	add(c, "root", report_json_text(o->root_path));
+	add(c, "subdirectory", report_json_text(report->subdir));
 	add(c, "uid", json_object_new_int(o->uid));
 	add(c, "gid", json_object_new_int(o->gid));
 	add(c, "fsync_every", json_object_new_int64((int64_t)o->fsync_every));
-	add(c, "prefix", json_object_new_string(o->prefix));
-	add(c, "dir_prefix", json_object_new_string(o->dir_prefix));
+	add(c, "prefix", report_json_text(o->prefix));
+	add(c, "dir_prefix", report_json_text(o->dir_prefix));
 	add(c, "per_thread_mount", json_object_new_boolean(o->per_thread_mount));
 	add(c, "duration_sec", json_object_new_int64(o->duration));
 	if (o->client_oc != -1)
@@ -117,7 +126,7 @@ static struct json_object *phase(const struct bench_options *o,
 
 	if (r->failed) {
 		add(p, "failed", json_object_new_boolean(true));
-		add(p, "error", json_object_new_string(r->error));
+		add(p, "error", report_json_text(r->error));
 		return p;
 	}
 	if (o->size)
@@ -137,7 +146,7 @@ static struct json_object *phase(const struct bench_options *o,
 	add(lat, "max", report_json_number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
 	/* The local fio's CPU and mount: with --clients fio works on other
-	 * hosts. */
+	 * hosts, and the phase's place on their clock makes the aggregate. */
 	if (o->clients.count)
 		return p;
 	cpu = json_object_new_object();
@@ -146,6 +155,26 @@ static struct json_object *phase(const struct bench_options *o,
 	add(p, "cpu", cpu);
 	if (r->counters.dumped)
 		add(p, "client_counters", client_counters(&r->counters));
+	return p;
+}
+
+/*
+ * With --clients, a phase and where it lay in time: seconds from the
+ * aggregate's start (@aggregate, the first host's start) to @r's start and
+ * end, which make the aggregate's time.
+ */
+static struct json_object *placed_phase(const struct bench_options *o,
+					const struct phase_result *r,
+					const struct phase_result *aggregate)
+{
+	struct json_object *p = phase(o, r);
+
+	if (r->failed || aggregate->failed)
+		return p;
+	add(p, "start_sec",
+	    report_json_number((r->start_ms - aggregate->start_ms) / 1000.0));
+	add(p, "end_sec",
+	    report_json_number((r->end_ms - aggregate->start_ms) / 1000.0));
 	return p;
 }
 
@@ -159,11 +188,13 @@ static struct json_object *hosts(const struct bench_report *report,
 
 	for (i = 0; i < o->clients.count; i++) {
 		host = json_object_new_object();
-		add(host, "host", json_object_new_string(o->clients.hosts[i].label));
+		add(host, "host", report_json_text(o->clients.hosts[i].label));
 		if (r->hosts[PHASE_WRITE][i].ran)
-			add(host, "write", phase(o, &r->hosts[PHASE_WRITE][i]));
+			add(host, "write", placed_phase(o, &r->hosts[PHASE_WRITE][i],
+							&r->write));
 		if (r->hosts[PHASE_READ][i].ran)
-			add(host, "read", phase(o, &r->hosts[PHASE_READ][i]));
+			add(host, "read", placed_phase(o, &r->hosts[PHASE_READ][i],
+						       &r->read));
 		json_object_array_add(list, host);
 	}
 	return list;
@@ -179,9 +210,13 @@ static struct json_object *iterations(const struct bench_report *report)
 		r = &report->iterations[i];
 		it = json_object_new_object();
 		add(it, "number", json_object_new_int64(i + 1));
-		if (r->write.ran)
+		if (r->write.ran && report->o->clients.count)
+			add(it, "write", placed_phase(report->o, &r->write, &r->write));
+		else if (r->write.ran)
 			add(it, "write", phase(report->o, &r->write));
-		if (r->read.ran)
+		if (r->read.ran && report->o->clients.count)
+			add(it, "read", placed_phase(report->o, &r->read, &r->read));
+		else if (r->read.ran)
 			add(it, "read", phase(report->o, &r->read));
 		if (report->o->clients.count)
 			add(it, "clients", hosts(report, r));
@@ -218,7 +253,7 @@ static struct json_object *fs_stats(const struct fs_stats *s)
 	struct json_object *obj = json_object_new_object();
 
 	if (*s->error) {
-		add(obj, "error", json_object_new_string(s->error));
+		add(obj, "error", report_json_text(s->error));
 		return obj;
 	}
 	add(obj, "block_size", json_object_new_int64((int64_t)s->block_size));

@@ -3,16 +3,20 @@
 #include <cephfs/libcephfs.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/random.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "fsstats.h"
 #include "mount_cache.h"
+#include "newdir.h"
 #include "rundir.h"
 
 /* Names in use get a fresh pick; give up long before 65536 of them. */
@@ -37,6 +41,7 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 		.msgr_workers = o->msgr_workers,
 		.mount_timeout = o->mount_timeout,
 		.op_timeout = o->op_timeout,
+		.tool_options = true,
 	};
 	const char *failed = "";
 	unsigned int users;
@@ -50,16 +55,25 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 	return ret;
 }
 
-int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  bool keep, struct fs_stats *before, char *error,
-		  size_t error_len)
+int rundir_create(const struct bench_options *o, const struct run_plan *plan,
+		  char *name, size_t len, bool keep, struct fs_stats *before,
+		  char *error, size_t error_len)
 {
+	char *mark = keep ? run_plan_mark(plan, true) : NULL;
+	const char *failed = "create";
 	struct cephfs_mount *m;
 	int ret, attempt;
 
+	if (keep && !mark) {
+		snprintf(error, error_len, "out of memory");
+		return -ENOMEM;
+	}
+
 	ret = rundir_mount(o, &m, error, error_len);
-	if (ret)
+	if (ret) {
+		free(mark);
 		return ret;
+	}
 	/* On this mount, so that the statistics cost no mount of their own. */
 	fs_stats_take(m, "before", before);
 	cephfs_call_begin(m);
@@ -69,25 +83,37 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 		if (ret != -EEXIST)
 			break;
 	}
-	if (!ret && !keep)
+	if (!ret && keep) {
+		failed = "mark";
+		ret = ceph_setxattr(m->cmount, name, CEPHFS_NEW_DIR_MARK_XATTR,
+				    mark, strlen(mark), XATTR_CREATE);
+		if (ret)
+			ceph_rmdir(m->cmount, name);
+	} else if (!ret) {
 		ret = ceph_rmdir(m->cmount, name);
+	}
 	cephfs_call_end(m);
 	if (ret)
-		snprintf(error, error_len, "cannot create run directory %s in %s: %s",
-			 name, o->root_path, strerror(-ret));
+		snprintf(error, error_len, "cannot %s run directory %s in %s: %s",
+			 failed, name, o->root_path, strerror(-ret));
 	cephfs_mount_put(m);
+	free(mark);
 	return ret;
 }
 
 /*
- * Clearing the run directory: list at most CLEAR_BATCH entries, remove
- * them, list again from the start, until a listing finds nothing.  One
- * listing of the whole directory held every entry in libcephfs' cache
- * at once: with 100,000 files the tool peaked at 273 MB, its fio phases
- * at 160-167.  Files are unlinked by CLEAR_THREADS threads at once, as
- * unlinks wait for the MDS one at a time per thread (2,000 files took
- * 0.36-0.44 s with 8 threads and 0.58-1.03 s with 2 on the sandbox
- * cluster); a subdirectory is cleared the same way, then removed.
+ * Emptying a directory of the run's files: list until CLEAR_BATCH of the
+ * names the run planned (run_plan_has) are found, unlink them, list
+ * again from the start, until a listing finds none.  Every other entry
+ * is skipped: it was not the run's to remove.  Listing rather than
+ * unlinking every planned name: a run stopped early made few of them,
+ * and each unlink of a name that is not there costs an MDS request too
+ * (20,000 planned names of which 3,446 made: 5.1 s).  One listing of the
+ * whole directory held every entry in libcephfs' cache at once: with
+ * 100,000 files the tool peaked at 273 MB, its fio phases at 160-167.
+ * Files are unlinked by CLEAR_THREADS threads at once, as unlinks wait
+ * for the MDS one at a time per thread (2,000 files took 0.36-0.44 s with
+ * 8 threads and 0.58-1.03 s with 2 on the sandbox cluster).
  */
 #define CLEAR_BATCH 1024
 #define CLEAR_THREADS 8
@@ -95,8 +121,6 @@ int rundir_create(const struct bench_options *o, char *name, size_t len,
 struct clear_batch {
 	char *files[CLEAR_BATCH];
 	unsigned int nr_files;
-	char *dirs[CLEAR_BATCH];
-	unsigned int nr_dirs;
 };
 
 struct clearer {
@@ -109,16 +133,24 @@ struct clearer {
 	size_t error_len;
 };
 
+/* @name inside the root path, as the user finds it. */
+static void shown_path(const struct bench_options *o, const char *name,
+		       char *path, size_t len)
+{
+	snprintf(path, len, "%s%s%s", o->root_path, o->root_path[1] ? "/" : "",
+		 name);
+}
+
 static void clear_batch_free(struct clear_batch *b)
 {
 	while (b->nr_files)
 		free(b->files[--b->nr_files]);
-	while (b->nr_dirs)
-		free(b->dirs[--b->nr_dirs]);
 }
 
-/* The first CLEAR_BATCH entries of @path but "." and "..", in @b. */
-static int list_batch(struct cephfs_mount *m, const char *path,
+/* The first CLEAR_BATCH files of @path that @plan names for @host, in
+ * @b. */
+static int list_batch(struct cephfs_mount *m, const struct run_plan *plan,
+		      unsigned int host, const char *path,
 		      struct clear_batch *b, char *error, size_t error_len)
 {
 	struct ceph_dir_result *dir;
@@ -134,18 +166,15 @@ static int list_batch(struct cephfs_mount *m, const char *path,
 		snprintf(error, error_len, "cannot open %s: %s", path, strerror(-ret));
 		return ret;
 	}
-	while (b->nr_files + b->nr_dirs < CLEAR_BATCH &&
+	while (b->nr_files < CLEAR_BATCH &&
 	       (ret = ceph_readdir_r(m->cmount, dir, &de)) > 0) {
-		if (!strcmp(de.d_name, ".") || !strcmp(de.d_name, ".."))
+		if (de.d_type != DT_REG || !run_plan_has(plan, host, de.d_name))
 			continue;
 		if (asprintf(&child, "%s/%s", path, de.d_name) < 0) {
 			ret = -ENOMEM;
 			break;
 		}
-		if (de.d_type == DT_DIR)
-			b->dirs[b->nr_dirs++] = child;
-		else
-			b->files[b->nr_files++] = child;
+		b->files[b->nr_files++] = child;
 	}
 	ceph_closedir(m->cmount, dir);
 	cephfs_call_end(m);
@@ -178,7 +207,8 @@ static void *unlink_files(void *arg)
 		cephfs_call_begin(c->m);
 		ret = ceph_unlink(c->m->cmount, c->batch->files[i]);
 		cephfs_call_end(c->m);
-		if (ret)
+		/* Gone since the listing: nothing of the run's is left there. */
+		if (ret && ret != -ENOENT)
 			note_failure(c, c->batch->files[i], ret);
 	}
 	return NULL;
@@ -207,26 +237,14 @@ static int unlink_batch(struct cephfs_mount *m, const struct clear_batch *b,
 	return c.ret;
 }
 
-static int remove_dir(struct cephfs_mount *m, const char *path, char *error,
-		      size_t error_len)
-{
-	int ret;
-
-	cephfs_call_begin(m);
-	ret = ceph_rmdir(m->cmount, path);
-	cephfs_call_end(m);
-	if (ret)
-		snprintf(error, error_len, "cannot remove %s: %s", path,
-			 strerror(-ret));
-	return ret;
-}
-
-/* Empty @path, batch by batch; 0, or -errno with one line in @error. */
-static int clear_dir(struct cephfs_mount *m, const char *path, char *error,
-		     size_t error_len)
+/* Empty @path of @plan's files for @host, batch by batch; 0, or -errno
+ * with one line in @error. */
+static int unlink_planned(struct cephfs_mount *m, const struct run_plan *plan,
+			  unsigned int host, const char *path, char *error,
+			  size_t error_len)
 {
 	struct clear_batch *b = calloc(1, sizeof(*b));
-	unsigned int i, listed;
+	unsigned int listed;
 	int ret;
 
 	if (!b) {
@@ -235,18 +253,32 @@ static int clear_dir(struct cephfs_mount *m, const char *path, char *error,
 		return -ENOMEM;
 	}
 	do {
-		ret = list_batch(m, path, b, error, error_len);
-		for (i = 0; !ret && i < b->nr_dirs; i++) {
-			ret = clear_dir(m, b->dirs[i], error, error_len);
-			if (!ret)
-				ret = remove_dir(m, b->dirs[i], error, error_len);
-		}
+		ret = list_batch(m, plan, host, path, b, error, error_len);
 		if (!ret && b->nr_files)
 			ret = unlink_batch(m, b, error, error_len);
-		listed = b->nr_files + b->nr_dirs;
+		listed = b->nr_files;
 		clear_batch_free(b);
 	} while (!ret && listed);
 	free(b);
+	return ret;
+}
+
+static int remove_dir(const struct bench_options *o, struct cephfs_mount *m,
+		      const char *dir, char *error, size_t error_len)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	cephfs_call_begin(m);
+	ret = ceph_rmdir(m->cmount, dir);
+	cephfs_call_end(m);
+	shown_path(o, dir, path, sizeof(path));
+	if (ret == -ENOTEMPTY)
+		snprintf(error, error_len, "left %s: it holds entries this run did not make",
+			 path);
+	else if (ret)
+		snprintf(error, error_len, "cannot remove %s: %s", path,
+			 strerror(-ret));
 	return ret;
 }
 
@@ -259,11 +291,146 @@ static int look_up(struct cephfs_mount *m, const char *name)
 	cephfs_call_begin(m);
 	ret = ceph_statx(m->cmount, name, &stx, CEPH_STATX_MODE, 0);
 	cephfs_call_end(m);
+	if (!ret && !S_ISDIR(stx.stx_mode))
+		ret = -ENOTDIR;
 	return ret;
 }
 
-int rundir_clear(const struct bench_options *o, const char *name,
-		 bool remove_run_dir, char *error, size_t error_len)
+/*
+ * The mark of @dir, in @mark (malloc'd, NUL-terminated); 0, -ENODATA
+ * when it has none, or -errno.
+ */
+static int read_mark(struct cephfs_mount *m, const char *dir, char **mark)
+{
+	int ret;
+
+	*mark = malloc(RUNDIR_MARK_MAX + 1);
+	if (!*mark)
+		return -ENOMEM;
+	cephfs_call_begin(m);
+	ret = ceph_getxattr(m->cmount, dir, CEPHFS_NEW_DIR_MARK_XATTR, *mark,
+			    RUNDIR_MARK_MAX);
+	cephfs_call_end(m);
+	if (ret < 0) {
+		free(*mark);
+		*mark = NULL;
+		return ret;
+	}
+	(*mark)[ret] = '\0';
+	return 0;
+}
+
+/* Does @dir carry @mark?  0 if so; else -EPERM with why in @error. */
+static int check_mark(const struct bench_options *o, struct cephfs_mount *m,
+		      const char *dir, const char *mark, char *error,
+		      size_t error_len)
+{
+	char path[PATH_MAX], *found;
+	int ret = read_mark(m, dir, &found);
+
+	if (!ret && strcmp(found, mark))
+		ret = -EPERM;
+	free(found);
+	if (!ret)
+		return 0;
+	shown_path(o, dir, path, sizeof(path));
+	if (ret == -EPERM || ret == -ENODATA)
+		snprintf(error, error_len, "left %s: this run did not make it (another client took its name, by whom is unknown)",
+			 path);
+	else
+		snprintf(error, error_len, "left %s: cannot read its mark %s: %s",
+			 path, CEPHFS_NEW_DIR_MARK_XATTR, strerror(-ret));
+	return -EPERM;
+}
+
+/* Is @dir there and marked @mark?  0 if so, -ENOENT when it is not
+ * there, else -errno with why in @error. */
+static int marked_dir(const struct bench_options *o, struct cephfs_mount *m,
+		      const char *dir, const char *mark, char *error,
+		      size_t error_len)
+{
+	int ret = look_up(m, dir);
+	char path[PATH_MAX];
+
+	if (!ret)
+		return check_mark(o, m, dir, mark, error, error_len);
+	shown_path(o, dir, path, sizeof(path));
+	if (ret != -ENOENT)
+		snprintf(error, error_len, "cannot look up %s: %s", path,
+			 strerror(-ret));
+	return ret;
+}
+
+/* Empty @dir of the plan's names for @host, and remove it when @remove. */
+static int clear_marked_dir(const struct bench_options *o,
+			    struct cephfs_mount *m, const struct run_plan *plan,
+			    unsigned int host, const char *mark,
+			    const char *dir, bool remove, char *error,
+			    size_t error_len)
+{
+	int ret = marked_dir(o, m, dir, mark, error, error_len);
+
+	/* A write phase that was to make it may not have got that far. */
+	if (ret == -ENOENT)
+		return 0;
+	if (!ret)
+		ret = unlink_planned(m, plan, host, dir, error, error_len);
+	if (!ret && remove)
+		ret = remove_dir(o, m, dir, error, error_len);
+	return ret;
+}
+
+/* With both marks of @plan in hand (see run_plan_mark). */
+static int clear_on_mount(const struct bench_options *o, struct cephfs_mount *m,
+			  const struct run_plan *plan, const char *name,
+			  bool remove_run_dir, char *error, size_t error_len)
+{
+	char *run_mark = run_plan_mark(plan, true);
+	char *host_mark = run_plan_mark(plan, false);
+	char dir[PATH_MAX], host_error[512];
+	unsigned int h;
+	int ret, host_ret = 0;
+
+	if (!run_mark || !host_mark) {
+		ret = -ENOMEM;
+		snprintf(error, error_len, "cannot clear %s: %s", name,
+			 strerror(-ret));
+		goto out;
+	}
+	if (!plan->nr_hosts) {
+		ret = clear_marked_dir(o, m, plan, 0, run_mark, name,
+				       remove_run_dir, error, error_len);
+		goto out;
+	}
+	/* The run directory is the tool's; each host makes its own inside. */
+	ret = marked_dir(o, m, name, run_mark, error, error_len);
+	if (ret == -ENOENT) {
+		ret = 0;
+		goto out;
+	}
+	for (h = 0; !ret && h < plan->nr_hosts; h++) {
+		snprintf(dir, sizeof(dir), "%s/%s", name, plan->hosts[h]);
+		/* One host's leftovers do not keep the others'. */
+		if (clear_marked_dir(o, m, plan, h, host_mark, dir, true,
+				     host_error, sizeof(host_error)) &&
+		    !host_ret) {
+			host_ret = -ENOTEMPTY;
+			snprintf(error, error_len, "%s", host_error);
+		}
+	}
+	if (!ret)
+		ret = host_ret;
+	if (!ret && remove_run_dir)
+		ret = remove_dir(o, m, name, error, error_len);
+out:
+	free(run_mark);
+	free(host_mark);
+	return ret;
+}
+
+int rundir_clear(const struct bench_options *o, const struct run_plan *plan,
+		 const char *name, bool remove_run_dir, char *error,
+		 size_t error_len)
 {
 	struct cephfs_mount *m;
 	int ret;
@@ -272,44 +439,91 @@ int rundir_clear(const struct bench_options *o, const char *name,
 	ret = rundir_mount(o, &m, error, error_len);
 	if (ret)
 		return ret;
-	/* A write phase that was to make it may not have got that far. */
-	ret = look_up(m, name);
-	if (ret == -ENOENT) {
-		ret = 0;
-		goto put;
-	}
-	if (!ret)
-		ret = clear_dir(m, name, error, error_len);
-	if (!ret && remove_run_dir)
-		ret = remove_dir(m, name, error, error_len);
-	if (ret && !*error)
-		snprintf(error, error_len, "cannot remove %s: %s", name,
-			 strerror(-ret));
-put:
+	ret = clear_on_mount(o, m, plan, name, remove_run_dir, error,
+			     error_len);
 	cephfs_mount_put(m);
 	return ret;
 }
 
-/* How many regular files named <prefix>... @dir holds, in @files. */
-static int count_in(struct cephfs_mount *m, const char *dir, const char *prefix,
-		    uint64_t *files, char *error, size_t error_len)
+/* RUNDIR as given: inside --root-path, or relative to it. */
+static const char *inside_root(const struct bench_options *o, const char *path)
 {
-	size_t prefix_len = strlen(prefix);
+	size_t len = strlen(o->root_path);
+
+	if (*path != '/')
+		return path;
+	if (!o->root_path[1])
+		return path + 1;
+	if (!strncmp(path, o->root_path, len) && path[len] == '/')
+		return path + len + 1;
+	return NULL;
+}
+
+int rundir_cleanup(const struct bench_options *o, const char *path,
+		   char *error, size_t error_len)
+{
+	const char *name = inside_root(o, path);
+	struct cephfs_mount *m;
+	struct run_plan plan;
+	char *mark = NULL;
+	int ret, code = RUNDIR_REFUSED;
+
+	*error = '\0';
+	if (!name || !*name) {
+		snprintf(error, error_len, "%s: not inside --root-path %s", path,
+			 o->root_path);
+		return RUNDIR_REFUSED;
+	}
+	if (rundir_mount(o, &m, error, error_len))
+		return RUNDIR_FAILED;
+	ret = look_up(m, name);
+	if (!ret)
+		ret = read_mark(m, name, &mark);
+	if (ret == -ENODATA)
+		snprintf(error, error_len, "%s: not a run directory of cephfs-tool (it has no %s)",
+			 path, CEPHFS_NEW_DIR_MARK_XATTR);
+	else if (ret == -ENOENT)
+		snprintf(error, error_len, "%s: no such directory", path);
+	else if (ret == -ENOTDIR)
+		snprintf(error, error_len, "%s: not a directory", path);
+	else if (ret)
+		snprintf(error, error_len, "%s: %s", path, strerror(-ret));
+	else if (run_plan_parse(&plan, mark, strlen(mark)))
+		snprintf(error, error_len, "%s: not a run directory of cephfs-tool (its %s is not a mark this tool writes)",
+			 path, CEPHFS_NEW_DIR_MARK_XATTR);
+	else {
+		code = clear_on_mount(o, m, &plan, name, true, error,
+				      error_len) ? RUNDIR_FAILED : 0;
+		run_plan_free(&plan);
+	}
+	free(mark);
+	cephfs_mount_put(m);
+	return code;
+}
+
+/* How many regular files named <prefix>... @dir holds, added to @files;
+ * a @dir not there holds none, one without @mark is not the run's. */
+static int count_in(const struct bench_options *o, struct cephfs_mount *m,
+		    const char *dir, const char *mark, uint64_t *files,
+		    char *error, size_t error_len)
+{
+	size_t prefix_len = strlen(o->prefix);
 	struct ceph_dir_result *d;
 	struct dirent de;
 	int ret;
 
+	ret = marked_dir(o, m, dir, mark, error, error_len);
+	if (ret)
+		return ret == -ENOENT ? 0 : ret;
 	cephfs_call_begin(m);
 	ret = ceph_opendir(m->cmount, dir, &d);
 	if (ret) {
 		cephfs_call_end(m);
-		if (ret == -ENOENT)
-			return 0;
 		snprintf(error, error_len, "cannot open %s: %s", dir, strerror(-ret));
 		return ret;
 	}
 	while ((ret = ceph_readdir_r(m->cmount, d, &de)) > 0)
-		if (de.d_type == DT_REG && !strncmp(de.d_name, prefix, prefix_len))
+		if (de.d_type == DT_REG && !strncmp(de.d_name, o->prefix, prefix_len))
 			++*files;
 	ceph_closedir(m->cmount, d);
 	cephfs_call_end(m);
@@ -318,20 +532,35 @@ static int count_in(struct cephfs_mount *m, const char *dir, const char *prefix,
 	return ret;
 }
 
-int rundir_count_files(const struct bench_options *o, char *const *dirs,
-		       unsigned int n, uint64_t *files, char *error,
-		       size_t error_len)
+int rundir_count_files(const struct bench_options *o,
+		       const struct run_plan *plan, const char *name,
+		       uint64_t *files, char *error, size_t error_len)
 {
+	char *run_mark = run_plan_mark(plan, true);
+	char *host_mark = run_plan_mark(plan, false);
+	char dir[PATH_MAX];
 	struct cephfs_mount *m;
-	unsigned int i;
+	unsigned int h;
 	int ret;
 
 	*files = 0;
+	if (!run_mark || !host_mark) {
+		ret = -ENOMEM;
+		snprintf(error, error_len, "%s", strerror(-ret));
+		goto out;
+	}
 	ret = rundir_mount(o, &m, error, error_len);
 	if (ret)
-		return ret;
-	for (i = 0; !ret && i < n; i++)
-		ret = count_in(m, dirs[i], o->prefix, files, error, error_len);
+		goto out;
+	if (!plan->nr_hosts)
+		ret = count_in(o, m, name, run_mark, files, error, error_len);
+	for (h = 0; !ret && h < plan->nr_hosts; h++) {
+		snprintf(dir, sizeof(dir), "%s/%s", name, plan->hosts[h]);
+		ret = count_in(o, m, dir, host_mark, files, error, error_len);
+	}
 	cephfs_mount_put(m);
+out:
+	free(run_mark);
+	free(host_mark);
 	return ret;
 }

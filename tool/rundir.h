@@ -1,7 +1,10 @@
 /*
  * The run directory <root-path>/<dir-prefix><4 hex digits>: created with a
  * name no other run holds (or that name found and left for the write phase
- * to make), emptied between iterations, removed at the end.
+ * to make), emptied between iterations, removed at the end.  Only a
+ * directory carrying the run's mark (runplan.h) is emptied or removed, and
+ * in it only the names the run planned: an entry another client made
+ * stays, and so does the directory holding it.
  * Done through libcephfs with the benchmark's own mount settings, and never
  * touching anything outside that one directory.
  */
@@ -15,6 +18,7 @@
 #include "mount_cache.h"
 #include "options.h"
 #include "report.h"
+#include "runplan.h"
 
 /* The benchmark's own mount, at --root-path, with its settings; 0, or
  * -errno with one line in @error.  cephfs_mount_put() releases it. */
@@ -27,27 +31,50 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
 /*
  * Create the run directory under a name picked until one is free; unless
  * @keep, remove it again: the write phase makes it (cephfs_new_dir), so
- * that the client creating the files holds the directory.  Takes the
- * filesystem statistics @before on the same mount first.  Returns 0, or
- * -errno with one line in @error.
+ * that the client creating the files holds the directory.  Kept, it gets
+ * @plan's mark.  Takes the filesystem statistics @before on the same mount
+ * first.  Returns 0, or -errno with one line in @error.
  */
-int rundir_create(const struct bench_options *o, char *name, size_t len,
-		  bool keep, struct fs_stats *before, char *error,
-		  size_t error_len);
-
-/* Remove everything inside the run directory, and the directory itself
- * when @remove_run_dir; a run directory that does not exist is no error. */
-int rundir_clear(const struct bench_options *o, const char *name,
-		 bool remove_run_dir, char *error, size_t error_len);
+int rundir_create(const struct bench_options *o, const struct run_plan *plan,
+		  char *name, size_t len, bool keep, struct fs_stats *before,
+		  char *error, size_t error_len);
 
 /*
- * Count the regular files named <prefix>... in each of the @n directories
- * @dirs (paths under the root; one not there holds none): what a failed
- * phase left, which fio's reports need not tell.  0, or -errno with one
- * line in @error.
+ * Remove @plan's files from the run directory @name (with --clients from
+ * each host's directory in it, and those directories), and the run
+ * directory itself when @remove_run_dir; only from directories carrying
+ * @plan's mark.  A run directory that does not exist is no error.  Returns 0, or
+ * -errno with one line in @error naming what was left and why.
  */
-int rundir_count_files(const struct bench_options *o, char *const *dirs,
-		       unsigned int n, uint64_t *files, char *error,
-		       size_t error_len);
+int rundir_clear(const struct bench_options *o, const struct run_plan *plan,
+		 const char *name, bool remove_run_dir, char *error,
+		 size_t error_len);
+
+/* The longest mark read back: CephFS keeps an inode's xattrs within 64 KiB. */
+#define RUNDIR_MARK_MAX 65536
+
+/* rundir_cleanup's results besides 0 (all removed): exit statuses. */
+#define RUNDIR_FAILED 1		/* something is left, or no mount */
+#define RUNDIR_REFUSED 2	/* @path is no run directory the tool made */
+
+/*
+ * `cephfs-tool cleanup RUNDIR`: remove what a run (killed, or failed)
+ * left in the run directory @path (inside --root-path, or relative to it),
+ * by the plan its mark holds.  Returns 0, RUNDIR_FAILED or RUNDIR_REFUSED
+ * with one line in @error.
+ */
+int rundir_cleanup(const struct bench_options *o, const char *path,
+		   char *error, size_t error_len);
+
+/*
+ * Count the regular files named <prefix>... in the run directory @name
+ * (with --clients in each host's directory in it), where they carry
+ * @plan's mark: what a failed phase left, which fio's reports need not
+ * tell.  A directory not there holds none.  0, or -errno with one line in
+ * @error.
+ */
+int rundir_count_files(const struct bench_options *o,
+		       const struct run_plan *plan, const char *name,
+		       uint64_t *files, char *error, size_t error_len);
 
 #endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a run makes in its run directory, and the mark that says so: the
+ * directory a run makes (the run directory, or with --clients each host's
+ * directory inside it) carries, in the xattr CEPHFS_NEW_DIR_MARK_XATTR,
+ * the run's random token and the names it plans to create there.  A
+ * cleanup removes a directory only when it carries the mark it expects
+ * (bench: its own; `cephfs-tool cleanup`: any it can read), and inside it
+ * only the names the plan has: the mark outlives a killed tool.
+ */
+#ifndef CEPHFS_TOOL_RUNPLAN_H
+#define CEPHFS_TOOL_RUNPLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+
+#define RUN_TOKEN_LEN 16		/* hex digits */
+
+struct run_plan {
+	char token[RUN_TOKEN_LEN + 1];
+	char *prefix;			/* --prefix */
+	unsigned int files;
+	unsigned int threads;
+	bool shared_file;
+	unsigned int nr_hosts;
+	char **hosts;			/* each host's directory (--clients) */
+	unsigned int *files_of;		/* per host (one without), per thread */
+};
+
+/* The plan of a run with options @o and a fresh token; 0 or -ENOMEM. */
+int run_plan_of(struct run_plan *p, const struct bench_options *o);
+
+/*
+ * The mark's text (malloc'd, NUL-terminated, printable ASCII), or NULL:
+ * the run directory's has the host directories in it; a host directory's
+ * (@with_hosts false) only the names it holds, short enough for a line of
+ * fio's job file (the engine sets it: cephfs_new_dir_mark).  Without
+ * --clients the two are the same.
+ */
+char *run_plan_mark(const struct run_plan *p, bool with_hosts);
+
+/* The plan a mark of @len bytes holds; 0, -EINVAL when it is none,
+ * -ENOMEM. */
+int run_plan_parse(struct run_plan *p, const char *mark, size_t len);
+
+/* Is @name one of the plan's files in @host's directory (0 without
+ * --clients), <prefix><thread>_<number> as fio names them (numbers
+ * without leading zeros), within its counts? */
+bool run_plan_has(const struct run_plan *p, unsigned int host,
+		  const char *name);
+
+void run_plan_free(struct run_plan *p);
+
+#endif
