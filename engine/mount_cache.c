@@ -424,12 +424,23 @@ static unsigned int stall_limit(const struct cephfs_mount *m)
 	return 2 * m->op_timeout;
 }
 
+/* What the process leaves should the watchdog end it (atomic). */
+static char *last_words;
+
+void cephfs_watchdog_last_words(const char *text)
+{
+	char *words = text ? strdup(text) : NULL;
+
+	free(__atomic_exchange_n(&last_words, words, __ATOMIC_ACQ_REL));
+}
+
 static void *watchdog_main(void *arg)
 {
 	struct cephfs_mount *m = arg;
 	unsigned long last_done = 0;
 	unsigned int stalled = 0;
 	struct timespec tick;
+	const char *words;
 
 	pthread_mutex_lock(&m->watchdog_lock);
 	while (!m->stopping && stalled < stall_limit(m)) {
@@ -449,6 +460,9 @@ static void *watchdog_main(void *arg)
 	 */
 	fprintf(stderr, "cephfs: no libcephfs call returned for %u s (twice the op timeout): the cluster is not answering; exiting\n",
 		stall_limit(m));
+	words = __atomic_load_n(&last_words, __ATOMIC_ACQUIRE);
+	if (words)
+		fputs(words, stderr);
 	_exit(EXIT_FAILURE);
 }
 

@@ -105,6 +105,13 @@ void cephfs_mount_note_error(struct cephfs_mount *m, int ret);
  */
 int cephfs_mount_put(struct cephfs_mount *m);
 
+/*
+ * @text (a copy; NULL: none) goes to stderr after the watchdog's own line
+ * when the watchdog ends the process: what the process leaves behind and
+ * how to remove it, which its ending skips.
+ */
+void cephfs_watchdog_last_words(const char *text);
+
 /* Parse "key=value,key=value" into ceph_conf_set calls; -errno on error. */
 int cephfs_conf_set_list(struct ceph_mount_info *cmount, const char *list,
 			 const char **bad_key);

@@ -5,7 +5,7 @@
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 48
+plan 60
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS
@@ -323,6 +323,93 @@ ok $(pgrep -f "^$FIO .*$TMP" >/dev/null; [ $? = 1 ]; echo $?) \
 	"... no fio left behind"
 matrix_row "OSD crashed during a cephfs-tool write phase (op timeout 5 s)" \
 	"exit 1, phase FAILED, no figures" $elapsed
+
+# The MDS hangs (frozen) during the tool's write phase: fio's watchdog
+# ends fio, whose reports then count none of the files it made.  The
+# failed phase says how many exist, counted on the cluster; while the MDS
+# still hangs, that the count is unknown, and the cleanup that cannot
+# mount names the directory it left.  100,000 empty files take longer
+# than the freeze takes to come.  (On a new sandbox: the OSD of the one
+# above is gone.)
+private_sandbox
+CEPHFS_DIR=/count
+"$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 777
+rundir_has_files() {
+	rhf_dir=$(named_run_dir)
+	[ -n "$rhf_dir" ] && "$CEPHFS_UTIL" ls "$CEPHFS_DIR/$rhf_dir" 2>/dev/null | grep -q .
+}
+fio_gone() { ! pgrep -f "^$FIO .*$TMP" >/dev/null; }
+
+# (after fio's 10 s mount timeout; the last run's report and errors must
+# not name a directory for this one)
+rm -f "$TMP/out" "$TMP/err"
+(await 10 rundir_has_files && sandbox_cmd left-frozen freeze mds.a) &
+bench --mount-timeout 10 --op-timeout 5 --threads 2 --files 100000 --size 0
+tool_end=$(now_ms)
+wait
+fault_fired left-frozen "MDS frozen once the write phase had made files"
+is "cephfs-tool, MDS frozen to the end: exit 1" $rc 1
+dir=$(named_run_dir)
+like "... the count of files is unknown, saying why" "$(grep '^  Write:' "$TMP/out")" \
+	"; how many of 100000 files exist in $CEPHFS_DIR/$dir is unknown: cannot mount .*client_mount_timeout"
+# The cleanup's mount fails (the cleanup then names the directory and
+# removes the TMPDIR folder), or, the MDS long silent, mounts and its
+# listing waits until the tool's own watchdog ends the tool, naming both.
+tmp_dir=$(sed -n "s|^cephfs-tool: this run works in [^ ]* and \([^ ;]*\);.*|\1|p" "$TMP/err")
+removal="cephfs-tool --fs $CEPHFS_FS --root-path $CEPHFS_DIR cleanup $CEPHFS_DIR/$dir"
+like "... the cleanup's failure names the directory it left, and how to remove it" \
+	"$(grep '^cephfs-tool: ' "$TMP/err" | tail -n 1)" \
+	"^cephfs-tool: (cleanup: cannot mount .*; $CEPHFS_DIR/$dir is left, remove it with: $removal|$CEPHFS_DIR/$dir and $tmp_dir are left; remove them with: $removal; rm -r --one-file-system $tmp_dir)\$"
+ok $([ -n "$tmp_dir" ] && { [ ! -e "$tmp_dir" ] ||
+	grep -q "^cephfs-tool: .* and $tmp_dir are left" "$TMP/err"; }; echo $?) \
+	"... its folder in TMPDIR ($tmp_dir) is removed, or named as left"
+# From the freeze: fio's watchdog, then the count's and the cleanup's
+# mounts, each waiting the mount timeout and then the session close.
+frozen=$(returned left-frozen)
+within "... the phase, the count and the cleanup, from the freeze:" \
+	$(( (tool_end - ${frozen:-0}) / 1000 )) $(($(watchdog_bound 5) + 2 * 2 * 10))
+sandbox_cmd left-thawed thaw mds.a
+ok $(await 10 rundir_has_files; echo $?) "... the directory it names is there, with files, once the MDS is let go"
+matrix_row "MDS frozen during a cephfs-tool write phase and its cleanup (op timeout 5 s, mount timeout 10 s)" \
+	"exit 1, count unknown, cleanup names the directory it left" $elapsed
+
+# The dead fio's caps in the root would hold the next run's mkdir until
+# the MDS finds its session stale: evicted, as an operator would.
+timeout 30 ceph tell mds.a client evict >"$TMP/evict.out" 2>&1 ||
+	bail_out "cannot evict the dead fio's session: $(tail -n 3 "$TMP/evict.out")"
+
+# The MDS let go once fio has ended: the count lists the run directory,
+# where the dead fio's caps hold the listing until the MDS finds fio's
+# session stale and revokes them: once let go, it waits session_timeout
+# (30 s here; 60 s by default) before it finds any session stale, then a
+# tick of its own (5 s).  The tool's own watchdog would end the tool
+# after twice the op timeout: 25 s makes that 50 s.
+ceph fs set "$CEPHFS_FS" session_timeout 30 >/dev/null 2>&1 ||
+	bail_out "cannot set $CEPHFS_FS's session_timeout"
+rm -f "$TMP/out" "$TMP/err"
+(await 10 rundir_has_files && sandbox_cmd count-frozen freeze mds.a &&
+	await $(watchdog_bound 25) fio_gone &&
+	sandbox_cmd count-thawed thaw mds.a) &
+bench --mount-timeout 10 --op-timeout 25 --threads 2 --files 100000 --size 0 \
+	--no-cleanup
+tool_end=$(now_ms)
+wait
+fault_fired count-thawed "MDS frozen once the write phase had made files, let go once fio had ended"
+is "cephfs-tool, MDS frozen mid-write: exit 1" $rc 1
+dir=$(named_run_dir)
+write=$(grep '^  Write:' "$TMP/out")
+like "... the write phase failed, saying how many files exist" "$write" \
+	"^  Write: FAILED: .*the cluster is not answering.*; [0-9]+ of 100000 files exist in $CEPHFS_DIR/$dir\$"
+is "... as many as the run directory holds" \
+	"$(echo "$write" | sed -n 's/.*; \([0-9]*\) of 100000 files exist in .*/\1/p')" \
+	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | grep -c '^benchmark_')"
+# From the freeze: fio's watchdog, then the count: its mount (the mount
+# timeout) and its listing, until the session timeout and a tick.
+frozen=$(returned count-frozen)
+within "... the phase and the count, from the freeze:" \
+	$(( (tool_end - ${frozen:-0}) / 1000 )) $(($(watchdog_bound 25) + 10 + 30 + 5))
+matrix_row "MDS frozen during a cephfs-tool write phase, let go after fio's watchdog (op timeout 25 s)" \
+	"exit 1, phase FAILED with the count of files on the cluster" $elapsed
 
 # The OSD crashes while the last of three files is written, its data in
 # the client's cache: that file's fsync (at close, and fio's end fsync)

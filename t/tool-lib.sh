@@ -68,6 +68,13 @@ run_dir() {
 	sed -n 's/^  Subdirectory: //p' "$TMP/out" "$TMP/err" | head -n 1
 }
 
+# The run directory the tool names on stderr before the run, else the
+# one the report names.
+named_run_dir() {
+	nrd_dir=$(sed -n "s|^cephfs-tool: this run works in $CEPHFS_DIR/\([^ /]*\) and .*|\1|p" "$TMP/err")
+	echo "${nrd_dir:-$(run_dir)}"
+}
+
 # What is left in the root: only the sibling and its file, after a cleanup.
 left_in_root() {
 	"$CEPHFS_UTIL" ls "$CEPHFS_DIR" | sort | tr '\n' ' '

@@ -99,6 +99,13 @@ static void print_command(FILE *out, const struct fio_command *cmd)
 	fputc('\n', out);
 }
 
+/* The run directory as the filesystem names it: root path and name. */
+static void run_dir_path(const struct bench *b, char *path, size_t len)
+{
+	snprintf(path, len, "%s%s%s", b->o->root_path,
+		 b->o->root_path[1] ? "/" : "", b->subdir);
+}
+
 /* Where a target's files go: the run directory, or its host's own
  * directory inside it. */
 static void files_dir(const struct bench_options *o, const char *subdir,
@@ -463,15 +470,36 @@ static void read_counters(const char *path, const struct file_identity *before,
 }
 
 /*
+ * How many of the @planned files a failed phase left, counted on the
+ * cluster: fio killed by the watchdog or the tool's stop reports none of
+ * what it did.  A cluster that cannot be counted leaves it unknown.
+ */
+static void count_left(const struct bench *b, unsigned int planned,
+		       char *count, size_t len)
+{
+	char error[256], path[PATH_MAX];
+	uint64_t files;
+
+	run_dir_path(b, path, sizeof(path));
+	if (rundir_count_files(b->o, &b->plan, b->subdir, &files, error,
+			       sizeof(error)))
+		snprintf(count, len, "how many of %u files exist in %s is unknown: %s",
+			 planned, path, error);
+	else
+		snprintf(count, len, "%" PRIu64 " of %u files exist in %s", files,
+			 planned, path);
+}
+
+/*
  * Without --duration a write phase is to write every file: one that wrote
  * fewer (a quota, a full pool) fails, saying how many it wrote, beside
- * fio's own error when there is one.
+ * fio's own error when there is one; after a failure, how many exist.
  */
 static void require_every_file(const struct bench *b, struct phase_result *r,
 			       unsigned int *const *written)
 {
 	unsigned int t, done = 0, planned = 0;
-	char count[64];
+	char count[PATH_MAX + 512];
 	size_t used;
 
 	for (t = 0; t < b->targets; t++) {
@@ -480,7 +508,10 @@ static void require_every_file(const struct bench *b, struct phase_result *r,
 	}
 	if (done >= planned)
 		return;
-	snprintf(count, sizeof(count), "wrote %u of %u files", done, planned);
+	if (r->failed)
+		count_left(b, planned, count, sizeof(count));
+	else
+		snprintf(count, sizeof(count), "wrote %u of %u files", done, planned);
 	used = r->failed ? strlen(r->error) : 0;
 	snprintf(r->error + used, sizeof(r->error) - used, "%s%s",
 		 used ? "; " : "", count);
@@ -705,7 +736,8 @@ static bool run_iteration(struct bench *b, unsigned int i)
 	report_iteration_start(b->human, i + 1, o->iterations);
 	run_phase(b, PHASE_WRITE, b->write_files, &it->write,
 		  it->hosts[PHASE_WRITE], b->read_files);
-	if (it->write.failed)
+	/* A signal during the phase's report comes after its check. */
+	if (it->write.failed || stop_signal)
 		return false;
 	/* A time-capped write phase leaves files unwritten: read the rest. */
 	if (o->duration && write_jobfiles(b, b->read_files))
@@ -817,25 +849,104 @@ static void remove_tmpdir(const struct bench *b)
 	 * whole, and rmdir fails on it. */
 	if (*b->mountpoint)
 		rmdir(b->mountpoint);
-	rmdir(b->tmpdir);
+	if (rmdir(b->tmpdir))
+		fprintf(stderr, "cephfs-tool: cannot remove %s: %s\n", b->tmpdir,
+			strerror(errno));
+}
+
+/* The command that removes what a killed run left in @dir, with the
+ * options that mount as the run did: the same cluster, filesystem, user
+ * and root (a key may be confined to it). */
+static void print_cleanup_command(FILE *out, const struct bench_options *o,
+				  const char *dir)
+{
+	char uid[16], gid[16];
+	const struct { const char *option, *value; } given[] = {
+		{ "--conf", o->conf },
+		{ "--id", strcmp(o->id, "admin") ? o->id : NULL },
+		{ "--keyring", o->keyring },
+		{ "--fs", o->fs },
+		{ "--uid", o->uid < 0 ? NULL : uid },
+		{ "--gid", o->gid < 0 ? NULL : gid },
+		{ "--root-path", strcmp(o->root_path, "/") ? o->root_path : NULL },
+	};
+	size_t i;
+
+	snprintf(uid, sizeof(uid), "%d", o->uid);
+	snprintf(gid, sizeof(gid), "%d", o->gid);
+
+	fputs("cephfs-tool", out);
+	for (i = 0; i < sizeof(given) / sizeof(given[0]); i++) {
+		if (!given[i].value)
+			continue;
+		fprintf(out, " %s ", given[i].option);
+		shell_word(out, given[i].value);
+	}
+	fputs(" cleanup ", out);
+	shell_word(out, dir);
+}
+
+/*
+ * Before the run writes its files: where they go, and how to remove them
+ * should the tool be killed with no chance to (SIGKILL, the OOM killer).
+ * On stderr, which the report's reader (a pipe, a file) leaves on the
+ * terminal.  rm --one-file-system leaves a ceph-fuse mount that outlived
+ * the tool in its mount point alone.
+ */
+static void say_where_files_go(const struct bench *b)
+{
+	char dir[PATH_MAX], *removal = NULL, *words;
+	size_t len;
+	FILE *f;
+
+	run_dir_path(b, dir, sizeof(dir));
+	f = open_memstream(&removal, &len);
+	if (f) {
+		print_cleanup_command(f, b->o, dir);
+		fputs("; rm -r --one-file-system ", f);
+		shell_word(f, b->tmpdir);
+	}
+	if (!f || fclose(f)) {
+		free(removal);
+		removal = NULL;
+	}
+	fprintf(stderr, "cephfs-tool: this run works in %s and %s; if it is killed, remove them with: %s\n",
+		dir, b->tmpdir, removal ? removal : "(out of memory)");
+	/* The watchdog of a mount of the tool's own (the cleanup's on a
+	 * cluster that stopped answering) ends the tool, skipping its cleanup. */
+	if (removal && asprintf(&words, "cephfs-tool: %s and %s are left; remove them with: %s\n",
+				dir, b->tmpdir, removal) >= 0) {
+		cephfs_watchdog_last_words(words);
+		free(words);
+	}
+	free(removal);
 }
 
 static int cleanup(const struct bench *b)
 {
-	char error[512];
+	char error[512], dir[PATH_MAX];
+	int ret;
 
+	run_dir_path(b, dir, sizeof(dir));
 	if (b->o->no_cleanup) {
-		fprintf(b->human, "Leaving the files in %s%s%s (--no-cleanup)\n",
-			b->o->root_path, b->o->root_path[1] ? "/" : "", b->subdir);
+		fprintf(b->human, "Leaving the files in %s (--no-cleanup)\n", dir);
 		return 0;
 	}
 	fprintf(b->human, "Cleaning up...\n");
 	fflush(b->human);
-	if (rundir_clear(b->o, &b->plan, b->subdir, true, error, sizeof(error))) {
+	ret = rundir_clear(b->o, &b->plan, b->subdir, true, error, sizeof(error));
+	if (!ret)
+		return 0;
+	/* Not this run's directory: nothing of it is the run's to remove. */
+	if (ret == -EPERM) {
 		fprintf(stderr, "cephfs-tool: cleanup: %s\n", error);
 		return -1;
 	}
-	return 0;
+	fprintf(stderr, "cephfs-tool: cleanup: %s; %s is left, remove it with: ",
+		error, dir);
+	print_cleanup_command(stderr, b->o, dir);
+	fputc('\n', stderr);
+	return -1;
 }
 
 /* Every client host's fio server must answer before anything starts. */
@@ -990,6 +1101,7 @@ static bool run_client(struct bench *b)
 	ok = !prepare(b);
 	b->report.budget.prepare_sec = now_sec() - b->run_started;
 	if (ok && !stop_signal) {
+		say_where_files_go(b);
 		report_configuration(b->human, o, b->subdir);
 		report_fs_stats(b->human, "before", &b->report.fs_before);
 		for (i = 0, ok = true; ok && i < o->iterations && !stop_signal; i++)
@@ -1018,6 +1130,7 @@ static bool finish_client(struct bench *b)
 	b->after_mount = NULL;
 	if (*b->tmpdir)
 		remove_tmpdir(b);
+	cephfs_watchdog_last_words(NULL);
 	b->report.budget.cleanup_sec = now_sec() - start;
 	b->report.budget.total_sec = now_sec() - b->run_started;
 	if (b->o->verbose && b->report.started && !stop_signal)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -498,4 +499,68 @@ int rundir_cleanup(const struct bench_options *o, const char *path,
 	free(mark);
 	cephfs_mount_put(m);
 	return code;
+}
+
+/* How many regular files named <prefix>... @dir holds, added to @files;
+ * a @dir not there holds none, one without @mark is not the run's. */
+static int count_in(const struct bench_options *o, struct cephfs_mount *m,
+		    const char *dir, const char *mark, uint64_t *files,
+		    char *error, size_t error_len)
+{
+	size_t prefix_len = strlen(o->prefix);
+	struct ceph_dir_result *d;
+	struct dirent de;
+	int ret;
+
+	ret = marked_dir(o, m, dir, mark, error, error_len);
+	if (ret)
+		return ret == -ENOENT ? 0 : ret;
+	cephfs_call_begin(m);
+	ret = ceph_opendir(m->cmount, dir, &d);
+	if (ret) {
+		cephfs_call_end(m);
+		snprintf(error, error_len, "cannot open %s: %s", dir, strerror(-ret));
+		return ret;
+	}
+	while ((ret = ceph_readdir_r(m->cmount, d, &de)) > 0)
+		if (de.d_type == DT_REG && !strncmp(de.d_name, o->prefix, prefix_len))
+			++*files;
+	ceph_closedir(m->cmount, d);
+	cephfs_call_end(m);
+	if (ret < 0)
+		snprintf(error, error_len, "cannot list %s: %s", dir, strerror(-ret));
+	return ret;
+}
+
+int rundir_count_files(const struct bench_options *o,
+		       const struct run_plan *plan, const char *name,
+		       uint64_t *files, char *error, size_t error_len)
+{
+	char *run_mark = run_plan_mark(plan, true);
+	char *host_mark = run_plan_mark(plan, false);
+	char dir[PATH_MAX];
+	struct cephfs_mount *m;
+	unsigned int h;
+	int ret;
+
+	*files = 0;
+	if (!run_mark || !host_mark) {
+		ret = -ENOMEM;
+		snprintf(error, error_len, "%s", strerror(-ret));
+		goto out;
+	}
+	ret = rundir_mount(o, &m, error, error_len);
+	if (ret)
+		goto out;
+	if (!plan->nr_hosts)
+		ret = count_in(o, m, name, run_mark, files, error, error_len);
+	for (h = 0; !ret && h < plan->nr_hosts; h++) {
+		snprintf(dir, sizeof(dir), "%s/%s", name, plan->hosts[h]);
+		ret = count_in(o, m, dir, host_mark, files, error, error_len);
+	}
+	cephfs_mount_put(m);
+out:
+	free(run_mark);
+	free(host_mark);
+	return ret;
 }

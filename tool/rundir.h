@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mount_cache.h"
 #include "options.h"
@@ -64,5 +65,16 @@ int rundir_clear(const struct bench_options *o, const struct run_plan *plan,
  */
 int rundir_cleanup(const struct bench_options *o, const char *path,
 		   char *error, size_t error_len);
+
+/*
+ * Count the regular files named <prefix>... in the run directory @name
+ * (with --clients in each host's directory in it), where they carry
+ * @plan's mark: what a failed phase left, which fio's reports need not
+ * tell.  A directory not there holds none.  0, or -errno with one line in
+ * @error.
+ */
+int rundir_count_files(const struct bench_options *o,
+		       const struct run_plan *plan, const char *name,
+		       uint64_t *files, char *error, size_t error_len);
 
 #endif

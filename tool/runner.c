@@ -29,13 +29,30 @@ static void on_stop_signal(int sig)
 		stop_signal = sig;
 }
 
+/*
+ * Caught, not ignored: exec resets a caught signal to its default, so fio
+ * and ceph-fuse start as they would from a shell, while an ignored one
+ * would stay ignored in them.  A SIGPIPE (the report piped into a reader
+ * that went) stops the run too; the writes to that pipe then fail with
+ * EPIPE, which stdio notes, and the run goes on to clean up.  A SIGHUP
+ * ignored from the start (nohup) stays ignored: the run is to outlive
+ * its terminal.
+ */
 void runner_catch_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop_signal };
+	static const int stop_signals[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+	};
+	struct sigaction sa = { .sa_handler = on_stop_signal }, was;
+	size_t i;
 
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++) {
+		if (stop_signals[i] == SIGHUP && !sigaction(SIGHUP, NULL, &was) &&
+		    was.sa_handler == SIG_IGN)
+			continue;
+		sigaction(stop_signals[i], &sa, NULL);
+	}
 }
 
 static char *read_file(const char *path, size_t *len)

@@ -36,7 +36,9 @@ pid_t spawn_child(char *const *argv, const char *log, int death_signal);
 /* The signal that asked the tool to stop, or 0. */
 extern volatile sig_atomic_t stop_signal;
 
-/* SIGINT and SIGTERM set stop_signal instead of killing the tool. */
+/* SIGINT, SIGTERM, SIGHUP (unless ignored: nohup), SIGPIPE and SIGQUIT set
+ * stop_signal instead of ending the tool, which then stops fio and cleans
+ * up. */
 void runner_catch_signals(void);
 
 struct fio_run {
