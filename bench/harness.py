@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """What the performance scripts in bench/ share: running a client
 program with its CPU and peak RSS, the sandbox cluster and waiting for its
 MDS to purge removed files, the memory check, and a main that always stops

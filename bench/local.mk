@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # --- performance harness: make bench (not a test; it reports, never fails
 # on a missed target).  Starts its own sandbox in bench/work unless
 # CEPH_CONF names a cluster.  make bench BENCH_ARGS=--quick for one short

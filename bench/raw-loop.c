@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * raw-loop: the ceiling the cephfs engine is measured against.
  *

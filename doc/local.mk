@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # --- documentation ---------------------------------------------------------
 # The engine's and the wrapper's man pages (cephfs-tool's is in tool/).
 dist_man_MANS += doc/fio-cephfs.1 doc/fio-cephfs-engine.7

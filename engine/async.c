@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Asynchronous I/O for iodepth > 1, two ways:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Asynchronous data I/O for iodepth > 1: fio queues io_us here, they run
  * concurrently, and getevents hands back the finished ones.

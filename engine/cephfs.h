@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the engine's files share: the job's options and per-job data, and
  * the few calls one concern makes into another.  cephfs.c holds fio's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cephfs_clip_to_size: the block that reaches past the end of its file's
  * range moves only the bytes before that end, as the original cephfs-tool

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cephfs_clip_to_size: a short last block where fio would write a whole
  * one past the file's size.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Confinement of the job's paths to the mount root (cephfs_root).
  *

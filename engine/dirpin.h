@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cephfs_dir_pin: which MDS rank serves the directory a job makes, set
  * with CephFS's export pin extended attributes (ceph.dir.pin,

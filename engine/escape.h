@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The %XX escape that carries any byte through fio's job-file parser.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The job's files: where they are inside the mount root, opening,
  * creating and closing them, laying them out, and the work of fio's file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The fio internals this engine calls whose form differs between the fio
  * releases it builds against; configure probes the fio source for each

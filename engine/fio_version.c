@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * An engine is only right for the fio it was compiled against: fio's
  * structs and enums change between releases, and fio notices only a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef FIO_CEPHFS_FIO_VERSION_H
 #define FIO_CEPHFS_FIO_VERSION_H
 

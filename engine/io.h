@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Data I/O on the files the engine opens: the blocking libcephfs calls,
  * shared by the synchronous path and the emulated asynchronous one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The files a job reads, laid out before its clock starts.  fio writes a
  * missing or short file out to the size it will read (filesetup.c,

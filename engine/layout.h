@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Before the job's clock starts: lay out the files it reads, as fio does
  * for local files, and pre_read them.

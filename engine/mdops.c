@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The metadata operations (cephfs_op other than io), one timed operation
  * per file, and the directories that removing files leaves empty.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Refcounted cache of libcephfs mounts, keyed by every setting that changes
  * the mount.  Jobs running as threads of one fio process share a mount per

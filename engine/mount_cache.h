@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Mounts of CephFS through libcephfs, shared between the jobs of one fio
  * process that ask for the same mount configuration.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The directory something is created in: made as needed (mkdir -p), or,
  * under cephfs_new_dir, cephfs_new_dir_mark or cephfs_dir_pin, made new by

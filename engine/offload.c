@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * io_submit_mode=offload runs a job's I/O on iodepth worker threads, each
  * with a thread_data of its own and its own init of this engine.  fio

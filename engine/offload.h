@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fio's offload workers started without its start race (offload.c). */
 #ifndef FIO_CEPHFS_OFFLOAD_H
 #define FIO_CEPHFS_OFFLOAD_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The engine's options: fio's table of them, and the checks and decoding
  * fio's own parser does not do, run before the job mounts anything.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer target: the command line, as options_parse and parse_size read
  * it.  The input is the arguments after "cephfs-tool", each ended by a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer target: fio's output file as the tool reads it, both ways.
  *  - While fio runs, every document in it is taken for a status document

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer target: the settings path from the command line to the
  * engine.  The input's first byte picks a string option, the rest (to a

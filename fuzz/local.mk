@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # --- make fuzz: libFuzzer on what the tool reads from outside ------------
 # Three targets: the command line (options_parse, parse_size), the
 # settings path from the command line through the job file to the

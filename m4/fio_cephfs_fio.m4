@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # FIO_CEPHFS_CHECK_FIO
 # --------------------
 # An external fio engine must be compiled against the very source tree of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # FIO_CEPHFS_CHECK_FIO_API
 # ------------------------
 # fio has no stable API for external engines: internals the engine calls

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # FIO_CEPHFS_CHECK_FUZZER
 # -----------------------
 # `make fuzz` builds libFuzzer targets, which only clang provides (gcc has

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # FIO_CEPHFS_CHECK_LIBCEPHFS
 # --------------------------
 # libcephfs: header and library are required; newer calls are optional and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # FIO_CEPHFS_CHECK_PTHREAD
 # ------------------------
 # The engine's completion threads and the shared mount cache need POSIX

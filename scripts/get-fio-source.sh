@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Fetch the source of the fio that is installed here, from the distribution's
 # source packages, and run fio's own ./configure in it, so that the engine is
 # compiled against exactly the headers and config-host.h of the fio binary

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/vs-original without a cluster: it skips with the reason when no
 # original is given, refuses one that is not a program, reads the
 # original's final report, and sets medians against the round-by-round

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cephfs-util: what the tests need to look at and tamper with a CephFS
  * directly through libcephfs, independently of the engine under test.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Which of NAMES no shell test of TESTS passes to cephfs-tool or fio.
 
 usage: coverage.py NAMES TESTS...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Every option of `cephfs-tool bench --help` and of `fio --enghelp=` (the
 # built engine), and every job file in jobs/, has a case on a cluster:
 # some test of CLUSTER_TESTS passes it to the tool or fio (t/coverage.py

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """The fenced code blocks of Markdown files, for t/docs-examples.t.
 
 usage: docs-blocks.py OUTDIR FILE...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Every command example of README.md and doc/*.md runs as written, on the
 # sandbox cluster: the blocks marked <!-- example --> (see
 # t/docs-blocks.py for the rules, doc/development.md for why).  They run

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Every option the code offers is documented: each option of
 # `cephfs-tool --help` in doc/cephfs-tool.md and cephfs-tool(1), each
 # engine option of `fio --enghelp=` in doc/engine.md,

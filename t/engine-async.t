@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # iodepth > 1, through both async paths (cephfs_async=native where
 # libcephfs has ceph_ll_nonblocking_readv_writev, and emulated): up to
 # iodepth I/Os in flight, verified data, syncs ordered after their writes,

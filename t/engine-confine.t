@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Nothing outside cephfs_root is touched, whatever the key allows: a name
 # whose ".." climbs above the root is refused at init, and a symbolic link
 # that leads above it (a directory on the way or the file itself) when the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs_dir_pin: a job's directory pinned to rank 1 of a two-rank private
 # sandbox is served by rank 1, as the MDSs' own subtree maps say, and so is
 # a directory made below it later; an unpinned one stays on rank 0; the

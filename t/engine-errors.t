@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Every libcephfs failure and every bad engine option ends the job with a
 # non-zero exit and one line that says what is wrong; a cluster that does
 # not answer fails within the mount timeout instead of hanging.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs_escaped=1: the string options and file names of a job file,
 # %XX-escaped as cephfs-tool writes them, reach CephFS byte for byte,
 # through fio's parser that otherwise cuts at '#' and ';', strips blanks

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # fio's own example job files run through the engine as a user would try
 # them: the examples of the fio source the engine was built against
 # ($FIO_SOURCE/examples), those using only engines that do file I/O with

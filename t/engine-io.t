@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Data path: writes land where fio asks and read back verified, through
 # nested directories, several files per job and filename_format; a new
 # file keeps the job's size; short transfers and errors surface.

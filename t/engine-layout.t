@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # fio lays out the files a job reads before its clock starts; the engine
 # does it through libcephfs, by fio's rules: a read job on a new directory
 # gets its files written to the size it reads, with fio's buffer contents,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # What fio reports for a metadata job, as doc/engine.md says: the
 # operations are total_ios, iops and one clat sample a file; io_bytes and
 # the text's BW count a block per operation, moved by nothing.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # mdtest's operations beyond files: mkdir, rmdir, rename (and back),
 # readdir, and creates that write cephfs_create_bytes; one latency sample
 # per operation, counts that match what is in the filesystem afterwards,

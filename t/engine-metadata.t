@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Metadata modes: create, stat, open and unlink each file once, one latency
 # sample per file, so fio's IOPS is files/s; unlink=1 leaves nothing.
 # cephfs_new_dir: the job makes its files' directory, and then creates

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Mount sharing: threads of one fio process share one mount per
 # configuration, cephfs_mount_per_job gives each its own, processes mount
 # their own, a later stonewall group mounts afresh (cold reads), an

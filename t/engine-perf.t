@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs_perf_dump: the client's perf counters, as JSON, written when the
 # (shared) mount is released; they show the engine's calls reached it.
 . "$(dirname "$0")/lib.sh"

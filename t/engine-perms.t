@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs_uid/cephfs_gid act as that user (ceph_mount_perms_set): files are
 # owned by them, and a directory they cannot write refuses with EACCES.
 # ".." above cephfs_root is refused, with a key confined to it as well.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The client settings take effect in the running client, as it says
 # itself while the job holds its mount (its admin socket's config get and
 # perf dump): cephfs_client_oc (the object cacher's counters),

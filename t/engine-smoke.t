@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The chain end to end: fio loads the built engine, lists its options, and
 # a tiny job writes a file on the sandbox CephFS and reads it back.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # fsync=, fdatasync=, end_fsync and fsync_on_close reach the cluster as
 # ceph_ll_fsync calls: the client itself counts them (its perf counter
 # client.fsync, read through its admin socket while the job holds its

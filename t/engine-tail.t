@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs_clip_to_size: a file whose size is not a multiple of the block
 # size ends in a short block, as the original cephfs-tool writes it;
 # without it fio writes the last block whole, past the size.  fio counts

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Trim punches holes (fallocate PUNCH_HOLE|KEEP_SIZE): the range reads back
 # as zeros and the size stays; fio's fallocate= preallocates new files, as
 # far as this Ceph client can: newer clients (Tentacle, late Squid) refuse

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The engine under valgrind inside fio (threads, so one process holds all
 # jobs and mounts), through each async path: no invalid access anywhere,
 # and no definitely lost block allocated from the engine's code.

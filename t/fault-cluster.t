@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Faults on a private sandbox (its daemons paused, crashed and restarted by
 # pid): every run ends, within its bound, either complete and verified or
 # with an error that says what happened; never a hang, never a number

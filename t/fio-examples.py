@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Rewrite one of fio's example job files to run through the engine.
 
 usage: fio-examples.py EXAMPLE.fio DIR  (the job file on stdout)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Every shipped job file, jobs/*.fio (globbed: a new one is run too), on a
 # private sandbox with two MDS ranks (jobs/pinned.fio needs them), with
 # only its file counts, sizes and runtime scaled down (scaled_job): fio

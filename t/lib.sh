@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Shared helpers for the shell TAP tests (sourced, POSIX sh).
 #
 # Environment from the test harness (t/local.mk): top_srcdir, top_builddir,

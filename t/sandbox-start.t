@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Start the one sandbox cluster that the cluster tests of this run share.
 . "$(dirname "$0")/lib.sh"
 

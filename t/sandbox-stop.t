@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Stop the shared sandbox cluster: no daemon and no directory left behind.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Just enough TAP for the C unit tests: results as they come, the plan at
  * the end, a diff-friendly diagnostic for strings.

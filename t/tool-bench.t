@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The documented examples, scaled down: 8 threads and 3 iterations of data
 # files, then 2^12 files of size 0 (with --progress); --json -.
 . "$(dirname "$0")/lib.sh"

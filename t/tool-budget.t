@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The time budget: where a run's time went outside what it times (fio's
 # start-up and exit around each phase, ceph-fuse's mounts, preparing,
 # emptying between iterations, statistics, cleanup), in the JSON always

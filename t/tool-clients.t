@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # --clients: two fio servers on loopback, started here and stopped at the
 # end, run the bench at once, each in its own directory; the aggregate is all
 # hosts' bytes over the first start to the last end (IOR's).  A host that is down, or up but failing, gives an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Cold reads stay cold: every byte a cephfs-tool read phase reads comes
 # from the OSD during that run, not from the writer's client cache.  The
 # OSD's own counter of bytes sent to clients (osd.op_out_bytes) must grow

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs-tool compare on two real bench --json runs: the same options
 # compare (exit 0, a line per metric with its p-value); --threads differing
 # is refused naming threads, unless --allow threads.

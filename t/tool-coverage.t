@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The options no other cluster test gives, each for its effect on the
 # cluster or in the run: --prefix and --dir-prefix (the names made),
 # --no-final-flush (no fsync in the write phase, as the client counts

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Failures say what went wrong, exit 1, and clean up after themselves:
 # unknown filesystem, missing root path, no monitor answering, a phase
 # that fails.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Filesystem statistics (ceph_statfs at --root-path) before and after the
 # iterations: in the text report as two blocks, in the JSON at the top
 # level, and "after" taken before the cleanup, so it counts the run's files.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Helpers for the cephfs-tool tests (sourced after lib.sh).
 TOOL="$top_builddir/tool/cephfs-tool"
 

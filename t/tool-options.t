@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Mount and run settings reaching the engine and the cluster:
 # --per-thread-mount, --async-io, --uid/--gid, --no-cleanup, --perf-dump
 # (and its client counters in the report),

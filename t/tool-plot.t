@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # --plot: an SVG of MiB/s and files/s over time with one series per phase
 # and iteration, from fio's own rate logs; valid XML; the benchmark still
 # reports when the plot cannot be written.

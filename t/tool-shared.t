@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # --shared-file, --async-write-fsync and --lazy-io through the tool, and
 # the engine options they set (cephfs_lazyio, cephfs_write_fsync) on
 # their own: one file of the size asked, written and verified in parts;

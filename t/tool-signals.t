@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (the report piped
 # into `head -n 1`): fio is stopped, no fio is left behind, the run
 # directory is removed (kept with --no-cleanup) and so is the tool's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # --size not a multiple of --block-size: every file is exactly --size
 # bytes, its last block short (as the original writes it), and fio's
 # bytes are files x size in both phases.  Without --duration a write

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # What the user gives reaches CephFS byte for byte, a time-capped phase
 # does and reports only what it did in its time, and nothing outside the
 # run is touched: the cluster rows of issue 20's table (the refusals that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The newest upstream's sizes and report on the cluster: the defaults
 # (--size 4MB, --block-size 4MB: 4,000,000 bytes, one block a file) write
 # and verify whole files, a block size that is no power of two verifies

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # The command line without a cluster: usage errors (one line, exit 2),
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Verification that bites: the generated job file, run phase by phase by
 # hand, catches bytes changed between the write and the read phase.
 . "$(dirname "$0")/lib.sh"

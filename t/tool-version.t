@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # cephfs-tool --version and fio-cephfs --version: the package, the Ceph
 # release of the libcephfs built against and of the one loaded, the fio
 # built for, and which optional libcephfs calls the build uses, each

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # --via: the same benchmark through libcephfs and through a ceph-fuse
 # mount the tool makes and unmounts itself (fio's own engines there), each
 # client's report, the side by side table and JSON with the ratios to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Programs run from the build tree load the engine built there, as
 # uninstalled programs of an autotools project find their own libraries;
 # a copy elsewhere, as `make install` makes, loads the installed one.

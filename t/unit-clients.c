@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * --clients and --clients-file host lists, and the reduction of what one
  * `fio --client` run on two servers wrote (saved from real runs on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Welch's t-test and cephfs-tool compare's pure parts, without a cluster.
  * Reports are t/data/compare-*.json, real `cephfs-tool bench --json` runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* cephfs_dir_pin values: what the MDS takes is read, the rest refused at
  * init with the value named. */
 #include "config.h"

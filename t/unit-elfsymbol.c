@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reading an exported string from a program's file: fio's version, as
  * `fio --version` prints it, and this test's own symbols.

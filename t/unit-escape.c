@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The %XX escape between cephfs-tool and the engine: every byte but NUL
  * goes through and comes back as it was; malformed escapes are refused. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Job files for option combinations, against t/data/jobfile-*.fio. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The command line: the original's options and defaults, every refusal. */
 #include "config.h"
 

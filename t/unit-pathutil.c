@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The path helpers without a cluster: which names climb above the mount
  * root with "..", whatever their slashes and dots; what normalising keeps
  * of a path. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The client counters of the report, from real perf dumps the engine
  * wrote (t/data/perf-ceph{16,20}-{write,read}.json, beside fio's output

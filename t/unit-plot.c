@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * --plot: fio's per-I/O logs summed into steps, and the SVG drawn from
  * them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The --progress line, from fio's status documents. */
 #include "config.h"
 

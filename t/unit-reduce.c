@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fio's json+ output (saved from real runs on the sandbox cluster, in
  * t/data) reduced to the phase figures, the report text and the JSON.

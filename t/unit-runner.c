@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Stopping fio: once the tool is told to stop, fio gets SIGINT, and a fio
  * that does not end within STOP_GRACE_SEC (a job blocked in a call to a

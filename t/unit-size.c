@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Sizes as the newest upstream tool reads them (KB decimal, KiB and K
  * binary); anything else refused.

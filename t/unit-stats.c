@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Summary statistics: the population standard deviation of the runs. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * --via: the client list, the ceph-fuse command built from the options,
  * the fuse job file, the refusals, and the side by side figures of two

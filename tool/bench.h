@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The bench command: phases, iterations, report, cleanup. */
 #ifndef CEPHFS_TOOL_BENCH_H
 #define CEPHFS_TOOL_BENCH_H

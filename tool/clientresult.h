@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Reducing a phase that one `fio --client` ran on every client host: the
  * hosts' results are the client_stats entries fio tags with the host's

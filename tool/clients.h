@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --clients and --clients-file: the load hosts running `fio --server`
  * that a multi-client bench drives through `fio --client`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cephfs-tool compare: loads bench --json reports, refuses runs whose
  * configurations differ, and prints each summary metric's mean per run,

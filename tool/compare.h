@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cephfs-tool compare: bench --json reports side by side, each run's
  * means against the first run's, with Welch's t-test over the

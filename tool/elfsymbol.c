@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reading a string a program exports, such as fio's fio_version_string,
  * from its file: running `fio --version` costs loading fio and every

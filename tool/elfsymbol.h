@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef CEPHFS_TOOL_ELFSYMBOL_H
 #define CEPHFS_TOOL_ELFSYMBOL_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Which fio-cephfs.so cephfs-tool loads when --engine is not given.
  */

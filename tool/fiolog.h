@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fio's per-I/O bandwidth and IOPS logs (write_bw_log, write_iops_log),
  * for where each host's phase lay in time (--clients) and its rate per

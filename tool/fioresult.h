@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Reading fio's json+ output: the results of one phase, summed over the
  * phase's jobs (one per thread), and the status documents that fio adds

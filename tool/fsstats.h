@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The filesystem statistics of the report (statvfs through ceph_statfs, at
  * --root-path).  They are context for the figures, not figures of the run:

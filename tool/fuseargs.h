@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The ceph-fuse command that mounts what the engine would mount: the same
  * conf, id, keyring, filesystem, root and client settings, each one

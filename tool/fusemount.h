@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The ceph-fuse mount of one phase under --via fuse: ceph-fuse runs in
  * the foreground as the tool's child, in its own process group (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The fio job file of a benchmark: a [global] section with the mount
  * settings, then one [write] and one [read] section per thread, so that

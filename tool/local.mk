@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # --- cephfs-tool: the upstream command line, run through fio ------------
 # The pure parts (options, sizes, job file, fio JSON reduction, report,
 # statistics, progress) form a library that the unit tests link too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cephfs-tool: Ceph's cephfs-tool command line, benchmarking CephFS through
  * fio and its cephfs engine.  Parses the options, then prints the job file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The command line of Ceph's cephfs-tool (`cephfs-tool [general-options]
  * bench [bench-options]`) plus this tool's own additions, parsed into one

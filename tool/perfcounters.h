@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The "client counters" of the report: a few of libcephfs' perf counters
  * (the JSON document `perf dump` prints, which the engine writes for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --plot: bandwidth (MiB/s) and file rate (files/s) over the benchmark's
  * time, one series per phase and iteration, as a self-contained SVG.

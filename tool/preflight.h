@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Checks made before anything touches the cluster, so a run that cannot
  * succeed fails at once, with one line, and leaves nothing behind.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Is a client host's `fio --server` listening?  fio itself waits for an
  * unreachable host as long as TCP does (minutes), then runs the phase on

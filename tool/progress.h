@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --progress: the original tool's live status line,
  *   [45%][w=512.3 MiB/s][w=12.5 files/s][eta 00m:12s]

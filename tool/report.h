@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The report in the original tool's shape (text) and keys (JSON), with
  * IOPS, latency, client CPU and (--perf-dump) client counters added after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The report as JSON, under the original tool's keys plus added ones. */
 #include "config.h"
 

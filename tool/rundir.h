@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The run directory <root-path>/<dir-prefix><4 hex digits>: created with a
  * name no other run holds (or that name found and left for the write phase

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Running fio for one phase: in its own process group (so a terminal's
  * Ctrl-C reaches the tool, which stops fio and cleans up), killed with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --via with more than one client: every rate and latency of the final
  * reports side by side, each client's mean over its iterations with its

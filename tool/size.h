@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Sizes on the command line, read as the newest upstream cephfs-tool reads
  * them: plain bytes (optionally followed by B), KB MB GB TB as powers of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Summary statistics over the iterations of a benchmark. */
 #ifndef CEPHFS_TOOL_STATS_H
 #define CEPHFS_TOOL_STATS_H

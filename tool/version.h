@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cephfs-tool --version: what a benchmark's numbers depend on besides its
  * options, so that a report can be matched to the software that made it.

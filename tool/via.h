@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --via: the clients a benchmark runs through, one after the other on the
  * same cluster: libcephfs (the engine), ceph-fuse (fio's own engines on

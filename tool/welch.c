@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Welch's t-test.  The Student t tail is I_x(df/2, 1/2) with
  * x = df / (df + t^2); I_x is evaluated by its continued fraction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Welch's two-sample t-test (unequal variances), two-sided, with the
  * Student t tail computed here from the regularized incomplete beta
