@@ -359,11 +359,15 @@ static void explain_mount_error(struct ceph_mount_info *cmount,
 	char fs[300], keyring[PATH_MAX];
 	int exists;
 
-	/* What ceph_init says of a keyring KeyRing::load cannot parse. */
-	if (ret == -EIO && !strcmp(failed, "ceph_init") &&
+	/*
+	 * What ceph_init says of a keyring it found but took no key from:
+	 * EIO where KeyRing::load cannot parse it (Ceph 16, 18), ENOENT
+	 * where it parses to no key for this client (Ceph 20).
+	 */
+	if ((ret == -EIO || ret == -ENOENT) && !strcmp(failed, "ceph_init") &&
 	    !keyring_file(cmount, keyring, sizeof(keyring))) {
-		snprintf(why, why_len, "keyring '%s' is not a keyring Ceph can load",
-			 keyring);
+		snprintf(why, why_len, "keyring '%s' holds no key Ceph can load for client.%s",
+			 keyring, cfg->id ? cfg->id : "admin");
 		return;
 	}
 	if (ret == -ETIMEDOUT || ret == -ETIME) {

@@ -30,7 +30,8 @@ project_files() {
 	fi
 	(cd "$top_srcdir" && find . -type d \
 		\( -name .git -o -name autom4te.cache -o -name build-aux -o \
-		   -name fio-src -o -name 'build*' -o -name .deps -o -name .libs \) \
+		   -name fio-src -o -name 'build*' -o -name .deps -o -name .libs -o \
+		   -name __pycache__ \) \
 		-prune -o -type f -print) | sed 's|^\./||' |
 		grep -v -E '(^|/)(Makefile\.in|configure~?|aclocal\.m4|config\.h\.in~?)$|^m4/(libtool|lt.*)\.m4$'
 }

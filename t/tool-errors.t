@@ -67,7 +67,7 @@ like "a keyring that is a directory: exit 1, naming it" "$rc $(cat "$TMP/err")" 
 echo "not a keyring" >"$TMP/garbage.keyring"
 bench -k "$TMP/garbage.keyring"
 like "a keyring that is not one: exit 1, naming it" "$rc $(cat "$TMP/err")" \
-	"^1 cephfs-tool: cannot mount .*: keyring '$TMP/garbage.keyring' is not a keyring Ceph can load\$"
+	"^1 cephfs-tool: cannot mount .*: keyring '$TMP/garbage.keyring' holds no key Ceph can load for client.admin\$"
 # Mode 000, for a user other than root (who reads it anyway).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	chmod 711 "$TMP"
