@@ -375,9 +375,15 @@ matrix_row "MDS frozen during a cephfs-tool write phase and its cleanup (op time
 	"exit 1, count unknown, cleanup names the directory it left" $elapsed
 
 # The dead fio's caps in the root would hold the next run's mkdir until
-# the MDS finds its session stale: evicted, as an operator would.
-timeout 30 ceph tell mds.a client evict >"$TMP/evict.out" 2>&1 ||
-	bail_out "cannot evict the dead fio's session: $(tail -n 3 "$TMP/evict.out")"
+# the MDS finds its session stale: evicted, as an operator would, by id
+# (Ceph 18 and 20 refuse a `client evict` without a filter).
+timeout 30 ceph tell mds.a session ls --format=json >"$TMP/sessions.json" 2>"$TMP/evict.out" ||
+	bail_out "cannot list the MDS's sessions: $(tail -n 3 "$TMP/evict.out")"
+for id in $(python3 -c 'import json, sys
+print(" ".join(str(s["id"]) for s in json.load(open(sys.argv[1]))))' "$TMP/sessions.json"); do
+	timeout 30 ceph tell mds.a client evict "id=$id" >"$TMP/evict.out" 2>&1 ||
+		bail_out "cannot evict the dead fio's session $id: $(tail -n 3 "$TMP/evict.out")"
+done
 
 # The MDS let go once fio has ended: the count lists the run directory,
 # where the dead fio's caps hold the listing until the MDS finds fio's
