@@ -502,13 +502,13 @@ int rundir_cleanup(const struct bench_options *o, const char *path,
 	return code;
 }
 
-/* How many regular files named <prefix>... @dir holds, added to @files;
- * a @dir not there holds none, one without @mark is not the run's. */
+/* How many of @plan's files for @host @dir holds, added to @files; a
+ * @dir not there holds none, one without @mark is not the run's. */
 static int count_in(const struct bench_options *o, struct cephfs_mount *m,
+		    const struct run_plan *plan, unsigned int host,
 		    const char *dir, const char *mark, uint64_t *files,
 		    char *error, size_t error_len)
 {
-	size_t prefix_len = strlen(o->prefix);
 	struct ceph_dir_result *d;
 	struct dirent de;
 	int ret;
@@ -524,7 +524,7 @@ static int count_in(const struct bench_options *o, struct cephfs_mount *m,
 		return ret;
 	}
 	while ((ret = ceph_readdir_r(m->cmount, d, &de)) > 0)
-		if (de.d_type == DT_REG && !strncmp(de.d_name, o->prefix, prefix_len))
+		if (de.d_type == DT_REG && run_plan_has(plan, host, de.d_name))
 			++*files;
 	ceph_closedir(m->cmount, d);
 	cephfs_call_end(m);
@@ -554,10 +554,12 @@ int rundir_count_files(const struct bench_options *o,
 	if (ret)
 		goto out;
 	if (!plan->nr_hosts)
-		ret = count_in(o, m, name, run_mark, files, error, error_len);
+		ret = count_in(o, m, plan, 0, name, run_mark, files, error,
+			       error_len);
 	for (h = 0; !ret && h < plan->nr_hosts; h++) {
 		snprintf(dir, sizeof(dir), "%s/%s", name, plan->hosts[h]);
-		ret = count_in(o, m, dir, host_mark, files, error, error_len);
+		ret = count_in(o, m, plan, h, dir, host_mark, files, error,
+			       error_len);
 	}
 	cephfs_mount_put(m);
 out:

@@ -68,8 +68,9 @@ int rundir_cleanup(const struct bench_options *o, const char *path,
 		   char *error, size_t error_len);
 
 /*
- * Count the regular files named <prefix>... in the run directory @name
- * (with --clients in each host's directory in it), where they carry
+ * Count the regular files of @plan (run_plan_has, each host's share) in
+ * the run directory @name (with --clients in each host's directory in
+ * it), where they carry
  * @plan's mark: what a failed phase left, which fio's reports need not
  * tell.  A directory not there holds none.  0, or -errno with one line in
  * @error.
