@@ -19,8 +19,8 @@ static const struct {
 	{ "fsync-every", "bench --files 2 --size 1M --block-size 64K --fsync-every 200K" },
 	{ "per-thread-mount", "bench --threads 2 --files 4 --per-thread-mount" },
 	{ "async", "bench --threads 2 --files 4 --async-io --queue-depth 32" },
-	/* Cycling through the files until the time is up: the write phase;
-	 * the read phase not while it verifies, nor size 0's creates. */
+	/* Cycling through the files until the time is up: every phase but
+	 * size 0's creates. */
 	{ "duration", "bench --files 4 --duration 5" },
 	{ "duration-no-verify", "bench --files 2 --duration 5 --no-verify" },
 	{ "duration-size0", "bench --files 2 --size 0 --duration 5" },
@@ -276,6 +276,28 @@ static void test_number_limits(void)
 
 /* --keep-job's names: PATH, PATH.fuse through ceph-fuse, .<host dir> per
  * client host. */
+/* fio's commit 96a7e64c (3.37) lets a verified read run its time. */
+static void test_verified_read_passes(void)
+{
+	static const struct {
+		const char *version;
+		bool once;
+	} rows[] = {
+		{ "3.33", true }, { "3.36", true }, { "3.37", false },
+		{ "3.41", false }, { "3.42", false }, { "4.0", false },
+		{ "2.99", true }, { "", false }, { "x", false },
+	};
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		snprintf(name, sizeof(name), "fio '%s' verifies a read once: %s",
+			 rows[i].version, rows[i].once ? "yes" : "no");
+		is_int(fio_verifies_reads_once(rows[i].version), rows[i].once,
+		       name);
+	}
+}
+
 static void test_kept_names(void)
 {
 	struct bench_options o;
@@ -307,5 +329,6 @@ int main(void)
 	test_client_command();
 	test_number_limits();
 	test_kept_names();
+	test_verified_read_passes();
 	return done_testing();
 }

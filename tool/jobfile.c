@@ -404,9 +404,16 @@ bool phase_cycles(const struct bench_options *o, enum phase phase)
 {
 	if (!o->duration)
 		return false;
-	if (phase == PHASE_WRITE)
-		return o->size != 0;
-	return !o->size || o->no_verify;
+	return phase == PHASE_READ || o->size;
+}
+
+bool fio_verifies_reads_once(const char *version)
+{
+	unsigned int major, minor;
+
+	if (sscanf(version, "%u.%u", &major, &minor) != 2)
+		return false;
+	return major < 3 || (major == 3 && minor < 37);
 }
 
 static void put_phase(FILE *out, const struct bench_options *o,

@@ -26,12 +26,18 @@ const char *phase_section(enum phase phase);
 /*
  * Does @phase cycle through each thread's files until --duration is up,
  * as the newest upstream does?  With --duration, the write phase of data
- * and the read phase of size 0 or --no-verify.  Not size 0's creates: a
- * file is created once, a second pass would open it.  Not a verified
- * read: fio (3.33 to 3.41) ends a read job that verifies after one pass,
- * time_based or not.
+ * and every read phase.  Not size 0's creates: a file is created once, a
+ * second pass would open it.
  */
 bool phase_cycles(const struct bench_options *o, enum phase phase);
+
+/*
+ * Does fio @version ("3.33", as FIO_BUILT_FOR_VERSION) end a job that
+ * reads and verifies after one pass over its files, time_based or not?
+ * Before 3.37 (its commit 96a7e64c) it counted no read as done and took
+ * the job for finished.
+ */
+bool fio_verifies_reads_once(const char *version);
 
 /* The fio engine a --via fuse phase runs on the mount: filecreate for
  * size 0, libaio with --async-io, else psync. */

@@ -148,7 +148,11 @@ void report_configuration(FILE *out, const struct bench_options *o,
 		fprintf(out, "  Shared file: yes\n");
 	if (o->lazy_io)
 		fprintf(out, "  Lazy I/O: yes\n");
-	if (o->duration)
+	if (o->duration && o->size && !o->no_verify &&
+	    fio_verifies_reads_once(FIO_BUILT_FOR_VERSION))
+		fprintf(out, "  Duration: %us per phase; the verified read makes one pass (fio-%s ends it there; --no-verify reads for %us)\n",
+			o->duration, FIO_BUILT_FOR_VERSION, o->duration);
+	else if (o->duration)
 		fprintf(out, "  Duration: %us per phase\n", o->duration);
 	report_client_hosts(out, o);
 	if (!o->size)
