@@ -11,6 +11,13 @@ bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
 CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json \
 	bench/vs-fuse.json
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
+# The harnesses' runs as data; doc/performance.md shows the latest and links here.
+EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
+	bench/results/lazyio-shared-file-2026-12-02.json \
+	bench/results/meta-ceph16-2026-12-01.json \
+	bench/results/vs-original-ceph16-2026-12-03.json \
+	bench/results/vs-original-ceph20-2026-12-05.json \
+	bench/results/vs-original-ceph20-async-2026-12-04.json
 # The comparison script's own logic, without a cluster or an original.
 TESTS += t/bench-vs-original.t
 EXTRA_DIST += t/bench-vs-original.t
