@@ -18,20 +18,23 @@ FUZZ_RUN = $(SHELL) $(srcdir)/fuzz/run
 
 FUZZ_OPTIONS_INPUTS = $(srcdir)/fuzz/fuzz-options.c $(srcdir)/tool/jobfile.c \
 	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
+	$(srcdir)/tool/runplan.c \
 	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
 FUZZ_SETTINGS_INPUTS = $(srcdir)/fuzz/fuzz-settings.c $(srcdir)/tool/jobfile.c \
 	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
+	$(srcdir)/tool/runplan.c \
 	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
 FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
 	$(srcdir)/tool/fioresult.c $(srcdir)/tool/progress.c $(srcdir)/tool/jobfile.c \
 	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
+	$(srcdir)/tool/runplan.c \
 	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
 FUZZ_INCLUDED = config.h $(srcdir)/tool/options.h $(srcdir)/tool/size.h \
 	$(srcdir)/tool/fioresult.h $(srcdir)/tool/jobfile.h \
 	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h \
 	$(srcdir)/tool/clients.h $(srcdir)/tool/fiolog.h $(srcdir)/engine/escape.h \
 	$(srcdir)/engine/clip.h $(srcdir)/engine/ranges.h $(srcdir)/engine/pathutil.h \
-	$(srcdir)/tool/via.h
+	$(srcdir)/tool/via.h $(srcdir)/tool/runplan.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)
