@@ -106,6 +106,9 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-keep-job.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
+# No file of tool/ calls into one that calls it back; from the objects.
+TESTS += t/tool-calls.t
+EXTRA_DIST += t/tool-calls.t
 
 # --clients across test hosts in network namespaces (t/hosts.sh).
 CLUSTER_TESTS += t/tool-hosts.t
