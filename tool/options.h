@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "clients.h"
 #include "via.h"
@@ -110,7 +111,7 @@ void options_free(struct bench_options *o);
 #define FILES_MAX 10000000
 #define FILE_NUMBERS_MAX 15
 
-/* The --help text. */
-extern const char options_usage[];
+/* The --help text, made from the options table. */
+void options_usage(FILE *out);
 
 #endif
