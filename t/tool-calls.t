@@ -11,16 +11,19 @@ plan 3
 command -v nm >/dev/null || skip_all "no nm"
 
 # The objects of tool/, one per source file (a library's object may be
-# in .libs/ only, or there and beside it), named by the source's stem.
-find "$top_builddir/tool" -name '*.o' |
-	awk '{ stem = $0; sub(/.*\//, "", stem); sub(/^[^-]*-/, "", stem)
-	       if (!seen[stem]++) print }' >"$TMP/objects"
+# in .libs/ only, or there and beside it), named by the source's stem;
+# an object whose source is gone (moved) is a leftover, not the code.
+find "$top_builddir/tool" -name '*.o' | sort >"$TMP/found"
 while read -r obj; do
+	dir=$(dirname "$obj")
+	dir=${dir%/.libs}
 	stem=$(basename "$obj" .o)
 	stem=${stem#*-}
+	[ -f "$top_srcdir/${dir#"$top_builddir"/}/$stem.c" ] || continue
+	grep -q "^def $stem " "$TMP/symbols" 2>/dev/null && continue
 	nm -g --defined-only "$obj" | awk -v f="$stem" '$2 ~ /^[TDBR]$/ { print "def", f, $3 }'
 	nm -u "$obj" | awk -v f="$stem" '{ print "use", f, $NF }'
-done <"$TMP/objects" >"$TMP/symbols"
+done <"$TMP/found" >>"$TMP/symbols"
 n=$(grep -c '^def' "$TMP/symbols")
 ok $([ "$n" -ge 100 ]; echo $?) "the tool's objects define functions ($n found)"
 
