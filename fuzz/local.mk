@@ -26,7 +26,8 @@ FUZZ_SETTINGS_INPUTS = $(srcdir)/fuzz/fuzz-settings.c $(FUZZ_OPTIONS_TOOL)
 FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
 	$(srcdir)/tool/4-reduce/fioresult.c $(srcdir)/tool/3-run/progress.c \
 	$(FUZZ_OPTIONS_TOOL)
-FUZZ_INCLUDED = config.h $(srcdir)/tool/1-options/options.h \
+FUZZ_INCLUDED = config.h $(srcdir)/tool/pipeline.h \
+	$(srcdir)/tool/1-options/options.h \
 	$(srcdir)/tool/1-options/size.h $(srcdir)/tool/1-options/via.h \
 	$(srcdir)/tool/2-plan/jobfile.h $(srcdir)/tool/2-plan/runplan.h \
 	$(srcdir)/tool/3-run/progress.h $(srcdir)/tool/4-reduce/fioresult.h \

@@ -10,7 +10,7 @@ TOOL_INCLUDES = -I$(top_srcdir)/tool -I$(top_srcdir)/tool/1-options \
 	-I$(top_srcdir)/tool/6-compare -I$(top_srcdir)/tool/7-clients \
 	-I$(top_srcdir)/engine
 noinst_LTLIBRARIES += tool/libcephfstool.la
-tool_libcephfstool_la_SOURCES = \
+tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/1-options/options.c tool/1-options/options.h \
 	tool/1-options/size.c tool/1-options/size.h \
 	tool/1-options/via.c tool/1-options/via.h \

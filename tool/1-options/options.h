@@ -13,66 +13,8 @@
 #include <stdio.h>
 
 #include "clients.h"
+#include "pipeline.h"
 #include "via.h"
-
-struct bench_options {
-	/* General options: how to mount. NULL means libcephfs' default. */
-	const char *conf;
-	const char *id;
-	const char *keyring;
-	const char *fs;
-	int uid;			/* -1: the process's */
-	int gid;
-	int client_oc;			/* -1: the configured value */
-	uint64_t client_oc_size;	/* 0: the configured value */
-	unsigned int msgr_workers;	/* 0: the configured value */
-	unsigned int mount_timeout;	/* seconds; 0: the configured value */
-	unsigned int op_timeout;	/* seconds; 0: wait forever */
-
-	/* The benchmark. */
-	unsigned int threads;
-	unsigned int iterations;
-	unsigned int files;
-	uint64_t size;			/* 0: creates and opens only */
-	uint64_t block_size;
-	uint64_t fsync_every;		/* bytes; 0: never */
-	const char *prefix;
-	const char *dir_prefix;
-	const char *root_path;
-	bool per_thread_mount;
-	bool no_cleanup;
-	const char *json_path;		/* "-": stdout */
-	unsigned int duration;		/* seconds per phase; 0: all files */
-	const char *perf_dump;
-	bool progress;
-	unsigned int progress_interval;	/* percent */
-	bool async_io;
-	unsigned int queue_depth;
-	bool async_write_fsync;		/* each async write carries an fsync */
-	bool shared_file;		/* every thread writes its part of one file */
-	bool files_ignored;		/* --files N given with --shared-file */
-	bool async_native;		/* the engine's path, from the build */
-
-	/* Beyond the original tool. */
-	bool no_verify;
-	bool no_final_flush;
-	bool dry_run;
-	const char *fio;
-	const char *engine;
-	const char *keep_job;
-	const char *clients_list;	/* --clients */
-	const char *clients_file;	/* --clients-file */
-	struct client_list clients;	/* both, parsed; none: fio runs here */
-	const char *plot;		/* SVG of the rates over time */
-	bool lazy_io;			/* files opened with ceph_ll_lazyio */
-	const char *via_text;		/* --via */
-	struct via_list via;		/* parsed; libcephfs alone by default */
-	bool verbose;			/* print the time budget too */
-	const char *cleanup_dir;	/* the command is cleanup RUNDIR */
-
-	bool help;
-	bool version;
-};
 
 enum parse_result {
 	PARSE_OK,

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "options.h"
+#include "pipeline.h"
 
 /*
  * Files thread @thread of client host @host (0 without --clients) works
@@ -33,19 +34,6 @@ uint64_t job_file_bytes(const struct bench_options *o);
 
 /* The jobs that share each file: the threads with --shared-file, else 1. */
 unsigned int jobs_per_file(const struct bench_options *o);
-
-#define RUN_TOKEN_LEN 16		/* hex digits */
-
-struct run_plan {
-	char token[RUN_TOKEN_LEN + 1];
-	char *prefix;			/* --prefix */
-	unsigned int files;
-	unsigned int threads;
-	bool shared_file;
-	unsigned int nr_hosts;
-	char **hosts;			/* each host's directory (--clients) */
-	unsigned int *files_of;		/* per host (one without), per thread */
-};
 
 /* The plan of a run with options @o and a fresh token; 0 or -ENOMEM. */
 int run_plan_of(struct run_plan *p, const struct bench_options *o);
