@@ -12,26 +12,28 @@ FUZZ_SECONDS = 60
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_LINK = $(MKDIR_P) fuzz && $(FUZZ_CC) $(AM_CFLAGS) $(FUZZ_CFLAGS) -D_GNU_SOURCE \
-	-I$(top_builddir) -I$(top_srcdir)/tool -I$(top_srcdir)/engine \
+	-I$(top_builddir) $(TOOL_INCLUDES) \
 	$(JSONC_CFLAGS) -o $@
 FUZZ_RUN = $(SHELL) $(srcdir)/fuzz/run
 
-FUZZ_OPTIONS_INPUTS = $(srcdir)/fuzz/fuzz-options.c $(srcdir)/tool/jobfile.c \
-	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
+FUZZ_OPTIONS_TOOL = $(srcdir)/tool/1-options/options.c \
+	$(srcdir)/tool/1-options/size.c $(srcdir)/tool/1-options/via.c \
+	$(srcdir)/tool/2-plan/jobfile.c $(srcdir)/tool/2-plan/runplan.c \
+	$(srcdir)/tool/7-clients/clients.c \
 	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
-FUZZ_SETTINGS_INPUTS = $(srcdir)/fuzz/fuzz-settings.c $(srcdir)/tool/jobfile.c \
-	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
-	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
+FUZZ_OPTIONS_INPUTS = $(srcdir)/fuzz/fuzz-options.c $(FUZZ_OPTIONS_TOOL)
+FUZZ_SETTINGS_INPUTS = $(srcdir)/fuzz/fuzz-settings.c $(FUZZ_OPTIONS_TOOL)
 FUZZ_REDUCE_INPUTS = $(srcdir)/fuzz/fuzz-reduce.c \
-	$(srcdir)/tool/fioresult.c $(srcdir)/tool/progress.c $(srcdir)/tool/jobfile.c \
-	$(srcdir)/tool/options.c $(srcdir)/tool/size.c $(srcdir)/tool/clients.c $(srcdir)/tool/via.c \
-	$(srcdir)/engine/escape.c $(srcdir)/engine/pathutil.c
-FUZZ_INCLUDED = config.h $(srcdir)/tool/options.h $(srcdir)/tool/size.h \
-	$(srcdir)/tool/fioresult.h $(srcdir)/tool/jobfile.h \
-	$(srcdir)/tool/progress.h $(srcdir)/tool/perfcounters.h \
-	$(srcdir)/tool/clients.h $(srcdir)/tool/fiolog.h $(srcdir)/engine/escape.h \
-	$(srcdir)/engine/clip.h $(srcdir)/engine/ranges.h $(srcdir)/engine/pathutil.h \
-	$(srcdir)/tool/via.h
+	$(srcdir)/tool/4-reduce/fioresult.c $(srcdir)/tool/3-run/progress.c \
+	$(FUZZ_OPTIONS_TOOL)
+FUZZ_INCLUDED = config.h $(srcdir)/tool/pipeline.h \
+	$(srcdir)/tool/1-options/options.h \
+	$(srcdir)/tool/1-options/size.h $(srcdir)/tool/1-options/via.h \
+	$(srcdir)/tool/2-plan/jobfile.h $(srcdir)/tool/2-plan/runplan.h \
+	$(srcdir)/tool/3-run/progress.h $(srcdir)/tool/4-reduce/fioresult.h \
+	$(srcdir)/tool/4-reduce/perfcounters.h $(srcdir)/tool/4-reduce/fiolog.h \
+	$(srcdir)/tool/7-clients/clients.h $(srcdir)/engine/escape.h \
+	$(srcdir)/engine/clip.h $(srcdir)/engine/ranges.h $(srcdir)/engine/pathutil.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)

@@ -5,10 +5,12 @@
 # engine option of `fio --enghelp=` in doc/engine.md,
 # fio-cephfs-engine(7) and fio-cephfs(1).  The lists come from the
 # programs' own option tables, so an option added to the code without its
-# documentation fails here, named.  No cluster needed.
+# documentation fails here, named; and the other way round, an option the
+# tool's documentation lists that the options table does not have (a
+# renamed or removed one) fails too.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
-plan 10
+plan 12
 
 # The text of a man page as it reads: \- is -, font changes go.
 man_text() {
@@ -47,6 +49,30 @@ is "every cephfs-tool option is in doc/cephfs-tool.md" \
 	"$(missing "$TMP/tool-opts" a-z0-9- "$top_srcdir/doc/cephfs-tool.md")" ""
 is "every cephfs-tool option is in cephfs-tool(1)" \
 	"$(missing "$TMP/tool-opts" a-z0-9- "$TMP/cephfs-tool.1.txt")" ""
+
+# The other way round: the options heading each entry of the lists (the
+# doc's option tables, the man page's .TP items) are the tool's: in
+# `--help` or `compare --help`, or refused by name as unavailable
+# (upstream's --lockstat-*), never unknown.
+"$TOOL" compare --help >>"$TMP/help" 2>&1
+sed -n 's/^  \(-[^ ].*\)/\1/p' "$TMP/help" | sed 's/   .*//' |
+	grep -Eo -- '(^|[ ,])--?[a-z][a-z0-9-]*' | sed 's/^[ ,]*//' |
+	sort -u >"$TMP/known-opts"
+# unknown LISTED: the options of LISTED the tool does not know.
+unknown() {
+	sort -u "$1" | while read -r opt; do
+		grep -qx -- "$opt" "$TMP/known-opts" && continue
+		"$TOOL" bench "$opt" 2>&1 | grep -q "unknown option" && echo "$opt"
+	done
+}
+sed -n 's/^| \(`-[^|]*\)|.*/\1/p' "$top_srcdir/doc/cephfs-tool.md" |
+	grep -Eo -- '`--?[a-z][a-z0-9-]*' | tr -d '`' >"$TMP/doc-listed"
+is "every option doc/cephfs-tool.md lists is the tool's" \
+	"$(unknown "$TMP/doc-listed")" ""
+awk '/^\.TP/ { getline; print }' "$TMP/cephfs-tool.1.txt" |
+	grep -Eo -- '(^|[ "])--?[a-z][a-z0-9-]*' | sed 's/^[ "]*//' >"$TMP/man-listed"
+is "every option cephfs-tool(1) lists is the tool's" \
+	"$(unknown "$TMP/man-listed")" ""
 
 "$FIO" --enghelp="$ENGINE_SO" >"$TMP/enghelp" 2>&1
 ok $? "fio --enghelp= loads the engine"

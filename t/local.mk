@@ -63,8 +63,8 @@ t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-# cephfs-tool compare's statistics and comparison (tool/welch.c,
-# tool/compare.c) over saved reports; no cluster.
+# cephfs-tool compare's statistics and comparison (tool/6-compare/) over
+# saved reports; no cluster.
 check_PROGRAMS += t/unit-compare
 TESTS += t/unit-compare
 t_unit_compare_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)

@@ -134,9 +134,9 @@ pid=$!
 # and its wait on the caps of a ceph-fuse that left without closing its
 # MDS session (killed, or its own close timed out): until the MDS's
 # session_timeout (a listing waited 62 s after ceph-fuse was killed).
-tool_constant stop_grace runner.h STOP_GRACE_SEC
-tool_constant busy fusemount.c BUSY_SEC
-tool_constant exit_margin fusemount.c EXIT_MARGIN_SEC
+tool_constant stop_grace 3-run/runner.h STOP_GRACE_SEC
+tool_constant busy 3-run/fusemount.c BUSY_SEC
+tool_constant exit_margin 3-run/fusemount.c EXIT_MARGIN_SEC
 signal_when $MOUNT_TIMEOUT fuse_working TERM $pid "fio was writing through ceph-fuse" \
 	$((stop_grace + busy + MOUNT_TIMEOUT + exit_margin + MOUNT_TIMEOUT + session_timeout))
 is "SIGTERM during a ceph-fuse phase: exit 143" $rc 143

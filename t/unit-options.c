@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "options.h"
+#include "runplan.h"
 #include "tap.h"
 
 #define MAX_ARGS 32

@@ -27,6 +27,7 @@
 #include "report.h"
 #include "rundir.h"
 #include "runner.h"
+#include "runplan.h"
 #include "sidebyside.h"
 
 /*

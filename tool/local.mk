@@ -1,29 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # --- cephfs-tool: the upstream command line, run through fio ------------
-# The pure parts (options, sizes, job file, fio JSON reduction, report,
-# statistics, progress) form a library that the unit tests link too.
+# tool/ in the order of its pipeline: 1-options -> 2-plan (job files) ->
+# 3-run -> 4-reduce -> 5-report, beside them 6-compare and 7-clients;
+# main.c and bench.c drive the stages.  The pure parts form a library that
+# the unit tests link too.
+TOOL_INCLUDES = -I$(top_srcdir)/tool -I$(top_srcdir)/tool/1-options \
+	-I$(top_srcdir)/tool/2-plan -I$(top_srcdir)/tool/3-run \
+	-I$(top_srcdir)/tool/4-reduce -I$(top_srcdir)/tool/5-report \
+	-I$(top_srcdir)/tool/6-compare -I$(top_srcdir)/tool/7-clients \
+	-I$(top_srcdir)/engine
 noinst_LTLIBRARIES += tool/libcephfstool.la
-tool_libcephfstool_la_SOURCES = \
-	tool/options.c tool/options.h \
-	tool/size.c tool/size.h \
-	tool/stats.c tool/stats.h \
-	tool/jobfile.c tool/jobfile.h \
-	tool/fioresult.c tool/fioresult.h \
-	tool/clients.c tool/clients.h \
-	tool/clientresult.c tool/clientresult.h \
-	tool/fiolog.c tool/fiolog.h \
-	tool/plot.c tool/plot.h \
-	tool/progress.c tool/progress.h \
-	tool/perfcounters.c tool/perfcounters.h \
-	tool/report.c tool/report_json.c tool/report.h \
-	tool/welch.c tool/welch.h tool/compare.c tool/compare.h \
-	tool/via.c tool/via.h tool/fuseargs.c tool/fuseargs.h \
-	tool/sidebyside.c tool/sidebyside.h \
-	tool/runplan.c tool/runplan.h \
-	tool/runner.c tool/runner.h \
-	tool/utf8safe.c tool/utf8safe.h \
+tool_libcephfstool_la_SOURCES = tool/pipeline.h \
+	tool/1-options/options.c tool/1-options/options.h \
+	tool/1-options/size.c tool/1-options/size.h \
+	tool/1-options/via.c tool/1-options/via.h \
+	tool/2-plan/jobfile.c tool/2-plan/jobfile.h \
+	tool/2-plan/runplan.c tool/2-plan/runplan.h \
+	tool/2-plan/fuseargs.c tool/2-plan/fuseargs.h \
+	tool/3-run/runner.c tool/3-run/runner.h \
+	tool/3-run/progress.c tool/3-run/progress.h \
+	tool/4-reduce/fioresult.c tool/4-reduce/fioresult.h \
+	tool/4-reduce/fiolog.c tool/4-reduce/fiolog.h \
+	tool/4-reduce/perfcounters.c tool/4-reduce/perfcounters.h \
+	tool/4-reduce/stats.c tool/4-reduce/stats.h \
+	tool/5-report/report.c tool/5-report/report_json.c tool/5-report/report.h \
+	tool/5-report/sidebyside.c tool/5-report/sidebyside.h \
+	tool/5-report/plot.c tool/5-report/plot.h \
+	tool/5-report/utf8safe.c tool/5-report/utf8safe.h \
+	tool/6-compare/compare.c tool/6-compare/compare.h \
+	tool/6-compare/welch.c tool/6-compare/welch.h \
+	tool/7-clients/clients.c tool/7-clients/clients.h \
+	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h
-tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine
+tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
 
@@ -31,16 +40,18 @@ bin_PROGRAMS += tool/cephfs-tool
 # The run directory is made and removed through libcephfs with the same
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
-	tool/rundir.c tool/rundir.h \
-	tool/fsstats.c tool/fsstats.h \
-	tool/probe.c tool/probe.h tool/preflight.c tool/preflight.h \
-	tool/elfsymbol.c tool/elfsymbol.h \
-	tool/enginepath.c tool/enginepath.h tool/version.c tool/version.h \
-	tool/fusemount.c tool/fusemount.h \
+	tool/1-options/version.c tool/1-options/version.h \
+	tool/1-options/enginepath.c tool/1-options/enginepath.h \
+	tool/3-run/preflight.c tool/3-run/preflight.h \
+	tool/3-run/elfsymbol.c tool/3-run/elfsymbol.h \
+	tool/3-run/rundir.c tool/3-run/rundir.h \
+	tool/3-run/fsstats.c tool/3-run/fsstats.h \
+	tool/3-run/fusemount.c tool/3-run/fusemount.h \
+	tool/7-clients/probe.c tool/7-clients/probe.h \
 	engine/mount_cache.c engine/mount_cache.h
 # Run from the build tree, the tool loads the engine built there (see
-# tool/enginepath.c); installed, the installed one.
-tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/engine \
+# tool/1-options/enginepath.c); installed, the installed one.
+tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES) \
 	-DFIO_DEFAULT='"$(FIO)"' \
 	-DINSTALLED_ENGINE='"$(pkglibdir)/fio-cephfs.so"' \
 	-DBUILD_TREE_ENGINE='"$(ENGINE_SO)"' \
@@ -58,8 +69,7 @@ TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
 check_PROGRAMS += $(TOOL_UNIT_TESTS)
 TESTS += $(TOOL_UNIT_TESTS)
 EXTRA_DIST += t/tap.h t/data
-TOOL_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) -I$(top_srcdir)/tool \
-	-I$(top_srcdir)/engine \
+TOOL_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(TOOL_INCLUDES) \
 	-D_GNU_SOURCE -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 TOOL_UNIT_LDADD = tool/libcephfstool.la $(JSONC_LIBS)
 t_unit_size_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
@@ -92,7 +102,8 @@ t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 check_PROGRAMS += t/unit-elfsymbol
 TESTS += t/unit-elfsymbol
-t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/elfsymbol.c tool/elfsymbol.h
+t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
+	tool/3-run/elfsymbol.h
 t_unit_elfsymbol_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS) -DFIO_PROGRAM='"$(FIO)"'
 t_unit_elfsymbol_LDFLAGS = -export-dynamic
 
@@ -106,6 +117,9 @@ CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.
 	t/tool-keep-job.t t/tool-ownership.t
 TESTS += t/tool-usage.t t/uninstalled.t
 EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
+# No file of tool/ calls into one that calls it back; from the objects.
+TESTS += t/tool-calls.t
+EXTRA_DIST += t/tool-calls.t
 
 # --clients across test hosts in network namespaces (t/hosts.sh).
 CLUSTER_TESTS += t/tool-hosts.t

@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
-		fputs(options_usage, stdout);
+		options_usage(stdout);
 		code = 0;
 		break;
 	case PARSE_VERSION:

@@ -419,29 +419,63 @@ struct json_object *compare_to_json(const struct compare_run *runs,
 	return root;
 }
 
-const char compare_usage[] =
+static const char compare_summary[] =
 "Usage: cephfs-tool compare [options] A.json B.json [...]\n"
 "\n"
 "Compares reports of cephfs-tool bench --json: each metric's mean per run,\n"
 "its ratio to the first run's, and Welch's t-test (two-sided, alpha 0.05)\n"
 "of each run's iterations against the first run's.\n"
 "\n"
-"Options:\n"
-"  -h, --help                 Produce help message\n"
-"  --allow FIELD[,FIELD...]   Configuration fields that may differ\n"
-"  --json PATH                Write the comparison as JSON to PATH (- for stdout)\n";
+"Options:\n";
+
+/* compare's options, each with its --help text; a short option is the
+ * getopt value's letter. */
+static const struct compare_option {
+	struct option getopt;
+	bool short_too;
+	const char *arg;		/* the value's name in --help */
+	const char *help;
+} compare_options_table[] = {
+	{ { "help", no_argument, NULL, 'h' }, true, NULL,
+	  "Produce help message" },
+	{ { "allow", required_argument, NULL, 'a' }, false, "FIELD[,FIELD...]",
+	  "Configuration fields that may differ" },
+	{ { "json", required_argument, NULL, 'j' }, false, "PATH",
+	  "Write the comparison as JSON to PATH (- for stdout)" },
+};
+
+#define NR_COMPARE_OPTIONS \
+	(sizeof(compare_options_table) / sizeof(compare_options_table[0]))
+
+void compare_usage(FILE *out)
+{
+	const struct compare_option *c;
+	char label[64];
+	size_t i, used;
+
+	fputs(compare_summary, out);
+	for (i = 0; i < NR_COMPARE_OPTIONS; i++) {
+		c = &compare_options_table[i];
+		used = 0;
+		if (c->short_too)
+			used = (size_t)snprintf(label, sizeof(label), "-%c, ",
+						c->getopt.val);
+		snprintf(label + used, sizeof(label) - used, "--%s%s%s",
+			 c->getopt.name, c->arg ? " " : "", c->arg ? c->arg : "");
+		fprintf(out, "  %-26s %s\n", label, c->help);
+	}
+}
 
 bool compare_parse(struct compare_options *o, int argc, char **argv,
 		   char *error, size_t error_len)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "allow", required_argument, NULL, 'a' },
-		{ "json", required_argument, NULL, 'j' },
-		{ 0 },
-	};
+	struct option longopts[NR_COMPARE_OPTIONS + 1] = { { 0 } };
 	const char **slot;
+	size_t i;
 	int c;
+
+	for (i = 0; i < NR_COMPARE_OPTIONS; i++)
+		longopts[i] = compare_options_table[i].getopt;
 
 	*o = (struct compare_options){ 0 };
 	optind = 0;		/* full reset: the tests parse many times */
@@ -595,7 +629,7 @@ int compare_main(int argc, char **argv, char *error, size_t error_len)
 	if (!compare_parse(&o, argc, argv, error, error_len))
 		return 2;
 	if (o.help) {
-		fputs(compare_usage, stdout);
+		compare_usage(stdout);
 		return 0;
 	}
 	runs = calloc(o.n_files, sizeof(*runs));

@@ -59,9 +59,7 @@ static void fill_ratios(struct side_metric *m, unsigned int n,
 		m->ratio[c] = isfinite(base) && base > 0 ? m->value[c] / base : NAN;
 }
 
-/* The reference's place in @reports: the first where it did not run
- * (the run was cut short before it). */
-static unsigned int reference_of(const struct bench_report *const *reports,
+unsigned int side_by_side_reference(const struct bench_report *const *reports,
 				 unsigned int n)
 {
 	unsigned int reference = via_reference(&reports[0]->o->via);
@@ -73,7 +71,7 @@ unsigned int side_by_side(const struct bench_report *const *reports,
 			  unsigned int n, struct side_metric *rows)
 {
 	const struct bench_options *o = reports[0]->o;
-	unsigned int reference = reference_of(reports, n), count = 0, c;
+	unsigned int reference = side_by_side_reference(reports, n), count = 0, c;
 	enum latency_figure figure;
 	enum phase phase;
 	int kind;
@@ -111,7 +109,7 @@ void report_side_by_side(FILE *out, const struct bench_report *const *reports,
 	char label[sizeof(rows[0].name) + 16];
 
 	fprintf(out, "\n*** Side by Side (mean over iterations; ratio to %s) ***\n\n",
-		via_name(reports[reference_of(reports, n)]->via));
+		via_name(reports[side_by_side_reference(reports, n)]->via));
 	fprintf(out, "%-34s", "");
 	for (c = 0; c < n; c++)
 		fprintf(out, " %20s", via_name(reports[c]->via));
@@ -132,30 +130,4 @@ void report_side_by_side(FILE *out, const struct bench_report *const *reports,
 		fputc('\n', out);
 	}
 	fputc('\n', out);
-}
-
-struct json_object *side_by_side_json(const struct bench_report *const *reports,
-				      unsigned int n)
-{
-	struct json_object *root = json_object_new_object();
-	struct json_object *list = json_object_new_array(), *row, *one;
-	struct side_metric rows[SIDE_METRICS];
-	unsigned int count = side_by_side(reports, n, rows), i, c;
-
-	json_object_object_add(root, "reference", json_object_new_string(
-		via_name(reports[reference_of(reports, n)]->via)));
-	for (i = 0; i < count; i++) {
-		row = json_object_new_object();
-		json_object_object_add(row, "name", json_object_new_string(rows[i].name));
-		json_object_object_add(row, "unit", json_object_new_string(rows[i].unit));
-		for (c = 0; c < n; c++) {
-			one = json_object_new_object();
-			json_object_object_add(one, "mean", report_json_number(rows[i].value[c]));
-			json_object_object_add(one, "ratio", report_json_number(rows[i].ratio[c]));
-			json_object_object_add(row, via_name(reports[c]->via), one);
-		}
-		json_object_array_add(list, row);
-	}
-	json_object_object_add(root, "metrics", list);
-	return root;
 }

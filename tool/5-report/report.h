@@ -13,50 +13,9 @@
 
 #include "fioresult.h"
 #include "options.h"
+#include "pipeline.h"
 #include "stats.h"
 #include "via.h"
-
-struct iteration_result {
-	struct phase_result write;	/* with --clients, the aggregate */
-	struct phase_result read;
-	/* With --clients, by phase, each host's in --clients order. */
-	struct phase_result *hosts[2];
-};
-
-/*
- * statvfs's figures for the filesystem at --root-path (ceph_statfs): the
- * block counts are in units of f_frsize, statvfs's rule, not of f_bsize.
- */
-struct fs_stats {
-	uint64_t block_size;		/* f_frsize */
-	uint64_t total_blocks;		/* f_blocks */
-	uint64_t free_blocks;		/* f_bfree */
-	uint64_t files;			/* f_files */
-	char error[512];		/* why there are none; "" when taken */
-};
-
-/*
- * Where one client's run spent its time outside the phases (each phase's
- * own is in its phase_result): what the tool adds to what it times.
- */
-struct time_budget {
-	double prepare_sec;		/* temporary and run directory, statistics */
-	double between_sec;		/* emptying the run directory between iterations */
-	double fs_stats_sec;		/* the statistics after the iterations */
-	double cleanup_sec;		/* removing the run directory */
-	double total_sec;		/* the whole run, start to cleaned up */
-};
-
-struct bench_report {
-	const struct bench_options *o;
-	const char *subdir;
-	unsigned int started;		/* iterations begun */
-	struct iteration_result *iterations;
-	struct fs_stats fs_before;	/* on rundir_create's mount */
-	struct fs_stats fs_after;	/* before the cleanup removes the files */
-	enum via_client via;		/* the client the run went through */
-	struct time_budget budget;
-};
 
 /* The four statistics of the final report, in the original's order. */
 enum summary_kind {

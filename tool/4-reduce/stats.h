@@ -5,13 +5,7 @@
 
 #include <stddef.h>
 
-struct summary {
-	size_t runs;
-	double mean;
-	double stddev;		/* population: the runs are all there is */
-	double min;
-	double max;
-};
+#include "pipeline.h"
 
 /* All zero for no values. */
 struct summary summarize(const double *values, size_t count);

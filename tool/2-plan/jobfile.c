@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "jobfile.h"
 #include "ranges.h"
+#include "runplan.h"
 
 const char *phase_section(enum phase phase)
 {

@@ -10,17 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum via_client {
-	VIA_LIBCEPHFS,
-	VIA_FUSE,
-	VIA_KERNEL,
-	VIA_CLIENTS,
-};
-
-struct via_list {
-	enum via_client clients[VIA_CLIENTS];	/* in the order given */
-	unsigned int count;
-};
+#include "pipeline.h"
 
 /* "libcephfs", "fuse", "kernel". */
 const char *via_name(enum via_client client);

@@ -7,9 +7,8 @@
 #include <sys/statvfs.h>
 
 #include "fsstats.h"
-#include "rundir.h"
 
-static void warn_unavailable(const char *when, const struct fs_stats *s)
+void fs_stats_warn(const char *when, const struct fs_stats *s)
 {
 	fprintf(stderr, "cephfs-tool: warning: no filesystem statistics %s the iterations: %s\n",
 		when, s->error);
@@ -28,7 +27,7 @@ void fs_stats_take(struct cephfs_mount *m, const char *when,
 	if (ret) {
 		snprintf(s->error, sizeof(s->error), "ceph_statfs: %s",
 			 strerror(-ret));
-		warn_unavailable(when, s);
+		fs_stats_warn(when, s);
 		return;
 	}
 	*s->error = '\0';
@@ -36,15 +35,4 @@ void fs_stats_take(struct cephfs_mount *m, const char *when,
 	s->total_blocks = st.f_blocks;
 	s->free_blocks = st.f_bfree;
 	s->files = st.f_files;
-}
-
-void fs_stats_take_mounted(const struct bench_options *o, const char *when,
-			   struct fs_stats *s, struct cephfs_mount **kept)
-{
-	if (rundir_mount(o, kept, s->error, sizeof(s->error))) {
-		*kept = NULL;
-		warn_unavailable(when, s);
-		return;
-	}
-	fs_stats_take(*kept, when, s);
 }

@@ -86,7 +86,8 @@ struct compare_options {
 	size_t n_files;
 };
 
-extern const char compare_usage[];
+/* compare --help, made from its options table. */
+void compare_usage(FILE *out);
 
 /* False with the reason in error (no "compare:" prefix). */
 bool compare_parse(struct compare_options *o, int argc, char **argv,

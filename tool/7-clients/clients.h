@@ -9,21 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "pipeline.h"
+
 /* What `fio --server` listens on unless told otherwise. */
 #define FIO_SERVER_PORT 8765
-
-struct client_host {
-	char host[256];		/* name or address; IPv6 without brackets */
-	unsigned int port;
-	bool ipv6;
-	char label[272];	/* host:port or [v6]:port, as reports name it */
-	char dir[272];		/* its own directory inside the run directory */
-};
-
-struct client_list {
-	struct client_host *hosts;
-	unsigned int count;
-};
 
 /*
  * Add the hosts of "HOST[:PORT][,HOST[:PORT]...]"; an IPv6 address takes

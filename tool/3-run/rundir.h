@@ -26,6 +26,12 @@
 int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 		 char *error, size_t error_len);
 
+/* Take @s on a mount of their own, with the benchmark's settings, which
+ * is then the caller's in @kept (NULL when it failed): the cleanup shares
+ * it, and put it goes. */
+void fs_stats_take_mounted(const struct bench_options *o, const char *when,
+			   struct fs_stats *s, struct cephfs_mount **kept);
+
 /* A fresh name, <dir-prefix> and 4 random hex digits, in @name. */
 void rundir_pick_name(const struct bench_options *o, char *name, size_t len);
 

@@ -14,11 +14,7 @@
 #include <stdio.h>
 
 #include "options.h"
-
-enum phase {
-	PHASE_WRITE,
-	PHASE_READ,
-};
+#include "pipeline.h"
 
 /* The section name of a phase: "write" or "read". */
 const char *phase_section(enum phase phase);
@@ -92,19 +88,6 @@ char *jobfile_target_path(const struct bench_options *o, const char *path,
  * (so that --keep-job keeps both of --via libcephfs,fuse). */
 void jobfile_client_path(enum via_client via, const char *path, char *name,
 			 size_t len);
-
-/*
- * The fio command of one phase: results as json+ (latency bins merge
- * across threads) in the output file; with --progress, fio adds a status
- * document there every second.  With --clients, one `fio --client` runs
- * the phase on every host at once, each with its own job file.
- */
-struct fio_command {
-	char section_arg[32];
-	char output_arg[4096 + 16];
-	char **client_args;		/* --client=ADDRESS per host, NULL-terminated */
-	const char **argv;		/* NULL-terminated */
-};
 
 /*
  * @jobfiles: the job file, or one per client host in --clients order.

@@ -56,6 +56,17 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 	return ret;
 }
 
+void fs_stats_take_mounted(const struct bench_options *o, const char *when,
+			   struct fs_stats *s, struct cephfs_mount **kept)
+{
+	if (rundir_mount(o, kept, s->error, sizeof(s->error))) {
+		*kept = NULL;
+		fs_stats_warn(when, s);
+		return;
+	}
+	fs_stats_take(*kept, when, s);
+}
+
 int rundir_create(const struct bench_options *o, const struct run_plan *plan,
 		  char *name, size_t len, bool keep, struct fs_stats *before,
 		  char *error, size_t error_len)

@@ -13,21 +13,27 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "options.h"
+#include "pipeline.h"
 
-#define RUN_TOKEN_LEN 16		/* hex digits */
+/*
+ * Files thread @thread of client host @host (0 without --clients) works
+ * on: --files is the total, split evenly over every thread of every host,
+ * the first files%(hosts*threads) of them (host 0's threads first) taking
+ * one more, as the original splits it over its threads; with
+ * --shared-file each thread has the one file (its part of it).
+ */
+unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
+			     unsigned int thread);
 
-struct run_plan {
-	char token[RUN_TOKEN_LEN + 1];
-	char *prefix;			/* --prefix */
-	unsigned int files;
-	unsigned int threads;
-	bool shared_file;
-	unsigned int nr_hosts;
-	char **hosts;			/* each host's directory (--clients) */
-	unsigned int *files_of;		/* per host (one without), per thread */
-};
+/* Bytes each thread's job writes and reads of one of its files: the
+ * file, or with --shared-file the thread's equal part of it. */
+uint64_t job_file_bytes(const struct bench_options *o);
+
+/* The jobs that share each file: the threads with --shared-file, else 1. */
+unsigned int jobs_per_file(const struct bench_options *o);
 
 /* The plan of a run with options @o and a fresh token; 0 or -ENOMEM. */
 int run_plan_of(struct run_plan *p, const struct bench_options *o);

@@ -247,3 +247,23 @@ void run_plan_free(struct run_plan *p)
 	free(p->files_of);
 	memset(p, 0, sizeof(*p));
 }
+
+unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
+			     unsigned int thread)
+{
+	unsigned int workers = o->threads * (o->clients.count ? o->clients.count : 1);
+
+	if (o->shared_file)
+		return 1;
+	return o->files / workers + (host * o->threads + thread < o->files % workers);
+}
+
+uint64_t job_file_bytes(const struct bench_options *o)
+{
+	return o->shared_file ? o->size / o->threads : o->size;
+}
+
+unsigned int jobs_per_file(const struct bench_options *o)
+{
+	return o->shared_file ? o->threads : 1;
+}

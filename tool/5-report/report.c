@@ -6,6 +6,7 @@
 
 #include "jobfile.h"
 #include "report.h"
+#include "runplan.h"
 
 const char *const summary_titles[SUMMARY_KINDS] = {
 	[SUMMARY_WRITE_THROUGHPUT] = "Write Throughput",

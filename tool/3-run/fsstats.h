@@ -9,18 +9,14 @@
 #define CEPHFS_TOOL_FSSTATS_H
 
 #include "mount_cache.h"
-#include "options.h"
 #include "report.h"
+
+/* Say on stderr that there are no statistics @when, and why (@s->error). */
+void fs_stats_warn(const char *when, const struct fs_stats *s);
 
 /* Take @s on the mount @m; @when ("before", "after") names them in the
  * warning. */
 void fs_stats_take(struct cephfs_mount *m, const char *when,
 		   struct fs_stats *s);
-
-/* Take @s on a mount of their own, with the benchmark's settings, which
- * is then the caller's in @kept (NULL when it failed): the cleanup shares
- * it, and put it goes. */
-void fs_stats_take_mounted(const struct bench_options *o, const char *when,
-			   struct fs_stats *s, struct cephfs_mount **kept);
 
 #endif

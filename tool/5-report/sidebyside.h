@@ -7,7 +7,6 @@
 #ifndef CEPHFS_TOOL_SIDEBYSIDE_H
 #define CEPHFS_TOOL_SIDEBYSIDE_H
 
-#include <json-c/json.h>
 #include <stdio.h>
 
 #include "report.h"
@@ -22,6 +21,11 @@ struct side_metric {
 	double ratio[VIA_CLIENTS];	/* to the reference's; NAN: none */
 };
 
+/* The reference's place in @reports: the first where it did not run
+ * (the run was cut short before it). */
+unsigned int side_by_side_reference(const struct bench_report *const *reports,
+				    unsigned int n);
+
 /*
  * The metrics that apply to the runs (no throughput for size 0) into
  * @rows; returns how many.  @reports are in --via order.
@@ -31,9 +35,5 @@ unsigned int side_by_side(const struct bench_report *const *reports,
 
 void report_side_by_side(FILE *out, const struct bench_report *const *reports,
 			 unsigned int n);
-
-/* {"reference": name, "metrics": [{name, unit, per client {mean, ratio}}]} */
-struct json_object *side_by_side_json(const struct bench_report *const *reports,
-				      unsigned int n);
 
 #endif

@@ -14,66 +14,7 @@
 
 #include "jobfile.h"
 #include "perfcounters.h"
-
-/*
- * What one phase planned: files per thread and the bytes of each a job
- * moves (0: metadata); with --shared-file each thread's job moves its
- * part of the one file, and @jobs_per_file of them make a file.
- */
-struct phase_plan {
-	enum phase phase;
-	unsigned int threads;
-	const unsigned int *files;	/* per thread; threads with 0 have no job */
-	uint64_t size;
-	unsigned int jobs_per_file;	/* 0 or 1: a file per job's file */
-	bool cycles;			/* over the files until the time is up
-					 * (phase_cycles): files count once */
-};
-
-/* Totals over the jobs of one fio document. */
-struct phase_totals {
-	uint64_t bytes;
-	uint64_t ios;			/* blocks, or operations for size 0 */
-	double files;			/* done, counting a part-written file in part */
-	unsigned int whole_files;	/* completed */
-	unsigned int runtime_ms;	/* the longest job's */
-};
-
-struct latency {
-	uint64_t samples;
-	double mean_ns;
-	uint64_t p50_ns;
-	uint64_t p99_ns;
-	uint64_t p999_ns;
-	uint64_t max_ns;
-};
-
-struct phase_result {
-	bool ran;
-	bool failed;
-	char error[512];		/* why it failed, one line */
-	struct phase_totals totals;
-	unsigned int files;		/* completed */
-	unsigned int planned_files;	/* what the phase had to do */
-	double seconds;
-	double mbps;			/* bytes / 2^20 / seconds */
-	double files_per_sec;
-	double iops;
-	struct latency latency;
-	double usr_sec;			/* CPU of the fio process */
-	double sys_sec;
-	struct client_counters counters;	/* --perf-dump: its mount's */
-	/* The tool's time around the phase: fio's process from start to
-	 * exit (its start-up, the engine's mount, the timed work, the
-	 * unmount), and under --via fuse ceph-fuse's mount and unmount. */
-	double fio_sec;
-	double mount_sec;
-	/* With --clients, where the phase lies on the hosts' realtime clock
-	 * (ms): a host from its first I/O's issue to that plus its time;
-	 * the aggregate from the first host's start to the last one's end. */
-	double start_ms;
-	double end_ms;
-};
+#include "pipeline.h"
 
 /*
  * Split fio's output file into JSON documents and other lines (fio writes
@@ -88,15 +29,6 @@ size_t fio_output_split(const char *text, size_t len,
 /* Totals of one document for @plan's direction; false if it has no jobs. */
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals);
-
-/* What fio wrote: its last JSON document and the first message of each
- * kind it printed (a verify failure, the engine's, fio's own). */
-struct fio_output {
-	struct json_object *last;
-	char verify[512];		/* fio's verify failure: file and offset */
-	char engine[512];		/* "cephfs: ..." */
-	char fio[512];			/* "fio: ..." */
-};
 
 /* Split a finished phase's output file and stderr. */
 void fio_output_parse(struct fio_output *out, const char *output,

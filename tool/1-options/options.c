@@ -36,65 +36,156 @@ struct option_spec {
 	unsigned long min;	/* V_UINT */
 	unsigned long max;	/* V_UINT; V_NAME: the longest, in bytes */
 	bool in_job;		/* the value goes into fio's job file */
+	/* --help: the heading of the group this option opens, the value's
+	 * name, and the text (lines after the first continue under it).
+	 * Without text, an alias shown with the option before it, or
+	 * not shown at all. */
+	const char *section;
+	const char *arg;
+	const char *help;
 };
 
 #define FIELD(f) offsetof(struct bench_options, f)
 
 static const struct option_spec specs[] = {
-	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false },
-	{ "version", 0, V_FLAG, FIELD(version), 0, 0, false },
-	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0, true },
-	{ "id", 'i', V_STRING, FIELD(id), 0, 0, true },
-	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0, true },
-	{ "filesystem", 0, V_STRING, FIELD(fs), 0, 0, true },
-	{ "fs", 0, V_STRING, FIELD(fs), 0, 0, true },
-	{ "uid", 0, V_ID, FIELD(uid), 0, 0, false },
-	{ "gid", 0, V_ID, FIELD(gid), 0, 0, false },
-	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1, false },
-	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0, false },
-	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24, false },
-	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400, false },
-	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400, false },
-	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024, false },
-	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000, false },
-	{ "files", 0, V_UINT, FIELD(files), 1, FILES_MAX, false },
-	{ "size", 0, V_SIZE, FIELD(size), 0, 0, false },
-	{ "block-size", 0, V_SIZE, FIELD(block_size), 0, 0, false },
-	{ "fsync-every", 0, V_SIZE, FIELD(fsync_every), 0, 0, false },
-	{ "prefix", 0, V_NAME, FIELD(prefix), 0, NAME_MAX - FILE_NUMBERS_MAX, true },
-	{ "dir-prefix", 0, V_NAME, FIELD(dir_prefix), 0, NAME_MAX - RUNDIR_SUFFIX_LEN, true },
-	{ "root-path", 0, V_PATH_ABS, FIELD(root_path), 0, 0, true },
-	{ "per-thread-mount", 0, V_FLAG, FIELD(per_thread_mount), 0, 0, false },
-	{ "no-cleanup", 0, V_FLAG, FIELD(no_cleanup), 0, 0, false },
-	{ "json", 0, V_STRING, FIELD(json_path), 0, 0, false },
-	{ "duration", 0, V_UINT, FIELD(duration), 0, 31536000, false },
-	{ "perf-dump", 0, V_STRING, FIELD(perf_dump), 0, 0, true },
-	{ "progress", 0, V_FLAG, FIELD(progress), 0, 0, false },
-	{ "progress-interval", 0, V_UINT, FIELD(progress_interval), 1, 100, false },
-	{ "async-io", 0, V_FLAG, FIELD(async_io), 0, 0, false },
-	{ "queue-depth", 0, V_UINT, FIELD(queue_depth), 1, 1024, false },
-	{ "async-write-fsync", 0, V_FLAG, FIELD(async_write_fsync), 0, 0, false },
-	{ "shared-file", 0, V_FLAG, FIELD(shared_file), 0, 0, false },
-	{ "no-verify", 0, V_FLAG, FIELD(no_verify), 0, 0, false },
-	{ "no-final-flush", 0, V_FLAG, FIELD(no_final_flush), 0, 0, false },
-	{ "dry-run", 0, V_FLAG, FIELD(dry_run), 0, 0, false },
-	{ "fio", 0, V_STRING, FIELD(fio), 0, 0, false },
-	{ "engine", 0, V_STRING, FIELD(engine), 0, 0, false },
-	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0, false },
-	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0, false },
-	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false },
-	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false },
-	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false },
-	{ "via", 0, V_STRING, FIELD(via_text), 0, 0, false },
-	{ "verbose", 'v', V_FLAG, FIELD(verbose), 0, 0, false },
+	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false,
+	  .section = "General options",
+	  .help = "Produce help message" },
+	{ "version", 0, V_FLAG, FIELD(version), 0, 0, false,
+	  .help = "Print the versions of this tool, libcephfs and fio" },
+	{ "conf", 'c', V_STRING, FIELD(conf), 0, 0, true,
+	  .arg = "PATH",
+	  .help = "Ceph config file path" },
+	{ "id", 'i', V_STRING, FIELD(id), 0, 0, true,
+	  .arg = "ID",
+	  .help = "Client ID (default: admin)" },
+	{ "keyring", 'k', V_STRING, FIELD(keyring), 0, 0, true,
+	  .arg = "PATH",
+	  .help = "Path to keyring file" },
+	{ "filesystem", 0, V_STRING, FIELD(fs), 0, 0, true,
+	  .arg = "NAME",
+	  .help = "CephFS filesystem name to mount" },
+	{ "fs", 0, V_STRING, FIELD(fs), 0, 0, true, .help = NULL },
+	{ "uid", 0, V_ID, FIELD(uid), 0, 0, false,
+	  .arg = "N",
+	  .help = "User ID to mount as (default: -1)" },
+	{ "gid", 0, V_ID, FIELD(gid), 0, 0, false,
+	  .arg = "N",
+	  .help = "Group ID to mount as (default: -1)" },
+	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1, false,
+	  .arg = "0|1",
+	  .help = "Override client_oc for the benchmark mount" },
+	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0, false,
+	  .arg = "SIZE",
+	  .help = "Override client_oc_size for the benchmark mount" },
+	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24, false,
+	  .arg = "N",
+	  .help = "Override ms_async_op_threads (1 to 24; 0 keeps the default)" },
+	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400, false,
+	  .arg = "SECS",
+	  .help = "Give up when the cluster does not answer (default: 30)" },
+	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400, false,
+	  .arg = "SECS",
+	  .help = "Fail an OSD/monitor op after this; end fio when no\n"
+		  "call returns for twice this (default: 120; 0: never)" },
+	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024, false,
+	  .section = "Bench options", .arg = "N",
+	  .help = "Number of threads (default: 1)" },
+	{ "iterations", 0, V_UINT, FIELD(iterations), 1, 1000000, false,
+	  .arg = "N",
+	  .help = "Number of iterations (default: 1)" },
+	{ "files", 0, V_UINT, FIELD(files), 1, FILES_MAX, false,
+	  .arg = "N",
+	  .help = "Total number of files (default: 100); with --clients\n"
+		  "the total over all hosts" },
+	{ "size", 0, V_SIZE, FIELD(size), 0, 0, false,
+	  .arg = "SIZE",
+	  .help = "File size (e.g. 4MB, 0 for creates only) (default: 4MB)" },
+	{ "block-size", 0, V_SIZE, FIELD(block_size), 0, 0, false,
+	  .arg = "SIZE",
+	  .help = "I/O block size (e.g. 1MB) (default: 4MB)" },
+	{ "fsync-every", 0, V_SIZE, FIELD(fsync_every), 0, 0, false,
+	  .arg = "SIZE",
+	  .help = "Call fsync every N bytes (default: 0)" },
+	{ "prefix", 0, V_NAME, FIELD(prefix), 0, NAME_MAX - FILE_NUMBERS_MAX, true,
+	  .arg = "STR",
+	  .help = "Filename prefix (default: benchmark_)" },
+	{ "dir-prefix", 0, V_NAME, FIELD(dir_prefix), 0, NAME_MAX - RUNDIR_SUFFIX_LEN, true,
+	  .arg = "STR",
+	  .help = "Directory prefix (default: bench_run_)" },
+	{ "root-path", 0, V_PATH_ABS, FIELD(root_path), 0, 0, true,
+	  .arg = "PATH",
+	  .help = "Root path in CephFS (default: /)" },
+	{ "per-thread-mount", 0, V_FLAG, FIELD(per_thread_mount), 0, 0, false,
+	  .help = "Use separate mount per thread" },
+	{ "no-cleanup", 0, V_FLAG, FIELD(no_cleanup), 0, 0, false,
+	  .help = "Disable cleanup of files" },
+	{ "json", 0, V_STRING, FIELD(json_path), 0, 0, false,
+	  .arg = "PATH",
+	  .help = "Write results as JSON to PATH; - for stdout" },
+	{ "duration", 0, V_UINT, FIELD(duration), 0, 31536000, false,
+	  .arg = "SECS",
+	  .help = "Run each write and read phase for SECS, cycling\n"
+		  "through the files (0: each file once)" },
+	{ "perf-dump", 0, V_STRING, FIELD(perf_dump), 0, 0, true,
+	  .arg = "PATH",
+	  .help = "Dump libcephfs perf counters to PATH after the benchmark" },
+	{ "progress", 0, V_FLAG, FIELD(progress), 0, 0, false,
+	  .help = "Show live progress, bandwidth, file rate and ETA" },
+	{ "progress-interval", 0, V_UINT, FIELD(progress_interval), 1, 100, false,
+	  .arg = "PCT",
+	  .help = "Percent between progress updates (default: 10; 1 to 100)" },
+	{ "async-io", 0, V_FLAG, FIELD(async_io), 0, 0, false,
+	  .help = "Asynchronous I/O (fio iodepth) for read and write phases" },
+	{ "queue-depth", 0, V_UINT, FIELD(queue_depth), 1, 1024, false,
+	  .arg = "N",
+	  .help = "Outstanding async I/Os per thread (default: 16; 1 to 1024)" },
+	{ "async-write-fsync", 0, V_FLAG, FIELD(async_write_fsync), 0, 0, false,
+	  .help = "Each async write carries an fsync (needs --async-io)" },
+	{ "shared-file", 0, V_FLAG, FIELD(shared_file), 0, 0, false,
+	  .help = "All threads write one file of --size, each its own part\n"
+		  "(--files is ignored)" },
+	{ "no-verify", 0, V_FLAG, FIELD(no_verify), 0, 0, false,
+	  .section = "Beyond the original tool",
+	  .help = "Do not write and check crc32c verify headers" },
+	{ "no-final-flush", 0, V_FLAG, FIELD(no_final_flush), 0, 0, false,
+	  .help = "End the write clock before the data is flushed (as the original)" },
+	{ "fio", 0, V_STRING, FIELD(fio), 0, 0, false,
+	  .arg = "PATH",
+	  .help = "fio binary to run" },
+	{ "engine", 0, V_STRING, FIELD(engine), 0, 0, false,
+	  .arg = "PATH",
+	  .help = "fio-cephfs.so engine to load (env CEPHFS_TOOL_ENGINE)" },
+	{ "dry-run", 0, V_FLAG, FIELD(dry_run), 0, 0, false,
+	  .help = "Print the fio job file and commands; run nothing" },
+	{ "keep-job", 0, V_STRING, FIELD(keep_job), 0, 0, false,
+	  .arg = "PATH",
+	  .help = "Write the fio job file to PATH and keep it" },
+	{ "clients", 0, V_STRING, FIELD(clients_list), 0, 0, false,
+	  .arg = "HOST[:PORT],...",
+	  .help = "Run on these fio servers at once (fio --client)" },
+	{ "clients-file", 0, V_STRING, FIELD(clients_file), 0, 0, false,
+	  .arg = "PATH",
+	  .help = "The same, one HOST[:PORT] a line" },
+	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false,
+	  .arg = "PATH.svg",
+	  .help = "Draw MiB/s and files/s over time per phase (SVG)" },
+	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false,
+	  .help = "Open the files with lazy I/O (ceph_ll_lazyio)" },
+	{ "via", 0, V_STRING, FIELD(via_text), 0, 0, false,
+	  .arg = "LIST",
+	  .help = "Run through each client of libcephfs,fuse,kernel in\n"
+		  "turn and compare them (default: libcephfs)" },
+	{ "verbose", 'v', V_FLAG, FIELD(verbose), 0, 0, false,
+	  .help = "Also print where the run's time went (time budget)" },
 	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
-	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false },
-	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false },
+	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false, .help = NULL },
+	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false, .help = NULL },
 };
 
 #define NR_SPECS (sizeof(specs) / sizeof(specs[0]))
 
-const char options_usage[] =
+static const char usage_commands[] =
 "Usage: cephfs-tool [general-options] <command> [command-options]\n"
 "\n"
 "Commands:\n"
@@ -102,67 +193,56 @@ const char options_usage[] =
 "  cleanup RUNDIR             Remove what a killed run left in its run directory\n"
 "                             RUNDIR (mounting as the general options and\n"
 "                             --root-path say; the other bench options are unused)\n"
-"  compare A.json B.json...   Compare runs' JSON reports (see compare --help)\n"
-"\n"
-"General options:\n"
-"  -h, --help                 Produce help message\n"
-"  --version                  Print the versions of this tool, libcephfs and fio\n"
-"  -c, --conf PATH            Ceph config file path\n"
-"  -i, --id ID                Client ID (default: admin)\n"
-"  -k, --keyring PATH         Path to keyring file\n"
-"  --filesystem, --fs NAME    CephFS filesystem name to mount\n"
-"  --uid N                    User ID to mount as (default: -1)\n"
-"  --gid N                    Group ID to mount as (default: -1)\n"
-"  --client-oc 0|1            Override client_oc for the benchmark mount\n"
-"  --client-oc-size SIZE      Override client_oc_size for the benchmark mount\n"
-"  --msgr-workers N           Override ms_async_op_threads (1 to 24; 0 keeps the default)\n"
-"  --mount-timeout SECS       Give up when the cluster does not answer (default: 30)\n"
-"  --op-timeout SECS          Fail an OSD/monitor op after this; end fio when no\n"
-"                             call returns for twice this (default: 120; 0: never)\n"
-"\n"
-"Bench options:\n"
-"  --threads N                Number of threads (default: 1)\n"
-"  --iterations N             Number of iterations (default: 1)\n"
-"  --files N                  Total number of files (default: 100); with --clients\n"
-"                             the total over all hosts\n"
-"  --size SIZE                File size (e.g. 4MB, 0 for creates only) (default: 4MB)\n"
-"  --block-size SIZE          I/O block size (e.g. 1MB) (default: 4MB)\n"
-"  --fsync-every SIZE         Call fsync every N bytes (default: 0)\n"
-"  --prefix STR               Filename prefix (default: benchmark_)\n"
-"  --dir-prefix STR           Directory prefix (default: bench_run_)\n"
-"  --root-path PATH           Root path in CephFS (default: /)\n"
-"  --per-thread-mount         Use separate mount per thread\n"
-"  --no-cleanup               Disable cleanup of files\n"
-"  --json PATH                Write results as JSON to PATH; - for stdout\n"
-"  --duration SECS            Run each write and read phase for SECS, cycling\n"
-"                             through the files (0: each file once)\n"
-"  --perf-dump PATH           Dump libcephfs perf counters to PATH after the benchmark\n"
-"  --progress                 Show live progress, bandwidth, file rate and ETA\n"
-"  --progress-interval PCT    Percent between progress updates (default: 10; 1 to 100)\n"
-"  --async-io                 Asynchronous I/O (fio iodepth) for read and write phases\n"
-"  --queue-depth N            Outstanding async I/Os per thread (default: 16; 1 to 1024)\n"
-"  --async-write-fsync        Each async write carries an fsync (needs --async-io)\n"
-"  --shared-file              All threads write one file of --size, each its own part\n"
-"                             (--files is ignored)\n"
-"\n"
-"Beyond the original tool:\n"
-"  --no-verify                Do not write and check crc32c verify headers\n"
-"  --no-final-flush           End the write clock before the data is flushed (as the original)\n"
-"  --fio PATH                 fio binary to run\n"
-"  --engine PATH              fio-cephfs.so engine to load (env CEPHFS_TOOL_ENGINE)\n"
-"  --dry-run                  Print the fio job file and commands; run nothing\n"
-"  --keep-job PATH            Write the fio job file to PATH and keep it\n"
-"  --clients HOST[:PORT],...  Run on these fio servers at once (fio --client)\n"
-"  --clients-file PATH        The same, one HOST[:PORT] a line\n"
-"  --plot PATH.svg            Draw MiB/s and files/s over time per phase (SVG)\n"
-"  --lazy-io                  Open the files with lazy I/O (ceph_ll_lazyio)\n"
-"  --via LIST                 Run through each client of libcephfs,fuse,kernel in\n"
-"                             turn and compare them (default: libcephfs)\n"
-"  -v, --verbose              Also print where the run's time went (time budget)\n"
-"\n"
+"  compare A.json B.json...   Compare runs' JSON reports (see compare --help)\n";
+
+static const char usage_notes[] =
 "Sizes: KB, MB, GB, TB are powers of 1000; KiB, MiB, GiB, TiB and a bare\n"
 "K, M, G, T powers of 1024 (4MB is 4000000 bytes, 4MiB and 4M 4194304).\n"
 "CEPH_ARGS passes through to libcephfs.\n";
+
+/* The column the option texts start in; a label is at most 26 wide. */
+#define HELP_COLUMN 29
+
+/* "-c, --conf PATH", "--filesystem, --fs NAME": the option, the aliases
+ * that follow it in the table, and the value's name. */
+static void help_label(const struct option_spec *s, char *label, size_t len)
+{
+	const struct option_spec *alias;
+	size_t used = 0;
+
+	if (s->short_name)
+		used += (size_t)snprintf(label, len, "-%c, ", s->short_name);
+	used += (size_t)snprintf(label + used, len - used, "--%s", s->name);
+	for (alias = s + 1; alias < specs + NR_SPECS && !alias->help &&
+	     alias->offset == s->offset && alias->kind == s->kind; alias++)
+		used += (size_t)snprintf(label + used, len - used, ", --%s",
+					 alias->name);
+	if (s->arg)
+		snprintf(label + used, len - used, " %s", s->arg);
+}
+
+void options_usage(FILE *out)
+{
+	const struct option_spec *s;
+	const char *line, *end;
+	char label[64];
+
+	fputs(usage_commands, out);
+	for (s = specs; s < specs + NR_SPECS; s++) {
+		if (!s->help)
+			continue;
+		if (s->section)
+			fprintf(out, "\n%s:\n", s->section);
+		help_label(s, label, sizeof(label));
+		fprintf(out, "  %-*s ", HELP_COLUMN - 3, label);
+		for (line = s->help; (end = strchr(line, '\n')); line = end + 1)
+			fprintf(out, "%.*s\n%*s", (int)(end - line), line,
+				HELP_COLUMN, "");
+		fprintf(out, "%s\n", line);
+	}
+	fputc('\n', out);
+	fputs(usage_notes, out);
+}
 
 void options_init(struct bench_options *o, const char *fio,
 		  const char *engine)
@@ -192,26 +272,6 @@ void options_init(struct bench_options *o, const char *fio,
 	o->fio = fio;
 	o->engine = engine;
 	o->via = (struct via_list){ { VIA_LIBCEPHFS }, 1 };
-}
-
-unsigned int files_of_thread(const struct bench_options *o, unsigned int host,
-			     unsigned int thread)
-{
-	unsigned int workers = o->threads * (o->clients.count ? o->clients.count : 1);
-
-	if (o->shared_file)
-		return 1;
-	return o->files / workers + (host * o->threads + thread < o->files % workers);
-}
-
-uint64_t job_file_bytes(const struct bench_options *o)
-{
-	return o->shared_file ? o->size / o->threads : o->size;
-}
-
-unsigned int jobs_per_file(const struct bench_options *o)
-{
-	return o->shared_file ? o->threads : 1;
 }
 
 /* Strict decimal: digits only (a leading '-' for -1), the whole string. */

@@ -351,6 +351,33 @@ char *report_json(const struct bench_report *report)
 	return serialize(report_object(report));
 }
 
+/* {"reference": name, "metrics": [{name, unit, per client {mean, ratio}}]} */
+static struct json_object *side_by_side_json(const struct bench_report *const *reports,
+					     unsigned int n)
+{
+	struct json_object *root = json_object_new_object();
+	struct json_object *list = json_object_new_array(), *row, *one;
+	struct side_metric rows[SIDE_METRICS];
+	unsigned int count = side_by_side(reports, n, rows), i, c;
+
+	json_object_object_add(root, "reference", json_object_new_string(
+		via_name(reports[side_by_side_reference(reports, n)]->via)));
+	for (i = 0; i < count; i++) {
+		row = json_object_new_object();
+		json_object_object_add(row, "name", json_object_new_string(rows[i].name));
+		json_object_object_add(row, "unit", json_object_new_string(rows[i].unit));
+		for (c = 0; c < n; c++) {
+			one = json_object_new_object();
+			json_object_object_add(one, "mean", report_json_number(rows[i].value[c]));
+			json_object_object_add(one, "ratio", report_json_number(rows[i].ratio[c]));
+			json_object_object_add(row, via_name(reports[c]->via), one);
+		}
+		json_object_array_add(list, row);
+	}
+	json_object_object_add(root, "metrics", list);
+	return root;
+}
+
 char *report_json_clients(const struct bench_report *const *reports,
 			  unsigned int n)
 {
