@@ -7,7 +7,6 @@
 # named.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
-plan 8
 
 # The cluster tests, as the build's Makefile lists them (t/local.mk,
 # tool/local.mk, doc/local.mk, bench/local.mk).

@@ -8,7 +8,6 @@
 # documentation fails here, named.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
-plan 10
 
 # The text of a man page as it reads: \- is -, font changes go.
 man_text() {

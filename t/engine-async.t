@@ -9,7 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 43
 d=$CEPHFS_DIR
 job() { json_eval "$TMP/$1.json" "d['jobs'][0]$2"; }
 # Tests run for each path by async_cases.

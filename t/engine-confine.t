@@ -8,7 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 29
 d=$CEPHFS_DIR
 
 "$CEPHFS_UTIL" mkdir "$d/lim/sub" 755

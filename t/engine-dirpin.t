@@ -9,7 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 
 need_cluster
-plan 34
 FILES=40
 
 # pin_fio NAME DIR [ARGS...]: one job creating $FILES empty files in DIR.

@@ -11,7 +11,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 10
 size=262144
 "$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 0755 >/dev/null ||
 	bail_out "cannot make $CEPHFS_DIR"

@@ -6,7 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 79
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.

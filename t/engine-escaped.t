@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 11
 d=$CEPHFS_DIR
 
 # Every byte but [A-Za-z0-9/._-] as %XX, as cephfs-tool's escape_value.

@@ -6,7 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 38
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do

@@ -13,7 +13,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 31
 d=$CEPHFS_DIR
 # With --output-format=json,normal fio's JSON follows its text in one
 # file; a job's own messages reach that file when the job is a thread

@@ -6,7 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 6
 d=$CEPHFS_DIR
 
 md() {

@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 43
 d=$CEPHFS_DIR
 n=10
 

@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 27
 d=$CEPHFS_DIR
 files=50
 "$CEPHFS_UTIL" mkdir "$d" 755

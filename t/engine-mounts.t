@@ -8,7 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 24
 d=$CEPHFS_DIR
 
 # The mounts a fio process makes are the MDS's sessions whose client

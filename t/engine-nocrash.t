@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 183
 d=$CEPHFS_DIR
 "$CEPHFS_UTIL" mkdir "$d" 755
 "$CEPHFS_UTIL" mkdir "$d/r" 755
@@ -127,3 +126,4 @@ for failure in "--cephfs_root=$d/missing|root directory '$d/missing' does not ex
 	is "$cause: what the run did not make stays" \
 		"$(size_of "$d/keep") $("$CEPHFS_UTIL" exists "$d/keepdir"; echo $?)" "100 0"
 done
+done_testing

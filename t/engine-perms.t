@@ -6,7 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 9
 d=$CEPHFS_DIR
 
 "$CEPHFS_UTIL" mkdir "$d/open" 777

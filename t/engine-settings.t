@@ -9,7 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 23
 d=$CEPHFS_DIR
 # Held at prerun a job has mounted (cephfs_mount_timeout, 30 s); at
 # postrun it has also written 64 KiB, each flush to the OSD bounded by

@@ -5,7 +5,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 8
 
 "$FIO" --enghelp="$ENGINE_SO" >"$TMP/help" 2>&1
 ok $? "fio --enghelp loads the engine"

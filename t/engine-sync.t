@@ -8,7 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 21
 d=$CEPHFS_DIR
 # A held job has mounted (cephfs_mount_timeout, 30 s) and written 64 KiB,
 # each flush to the OSD bounded by cephfs_op_timeout (120 s).

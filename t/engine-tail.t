@@ -8,7 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 21
 d=$CEPHFS_DIR
 MiB=1048576
 

@@ -8,7 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cluster
 cephfs_testdir
-plan 12
 d=$CEPHFS_DIR
 
 cephfs_fio "$TMP/w.json" --name=w --filename="$d/trim" --rw=write --bs=64k --size=1m

@@ -10,7 +10,6 @@ command -v valgrind >/dev/null || unavailable "valgrind not installed (scripts/i
 head -c 4 "$(command -v "$FIO")" | grep -q ELF ||
 	skip_all "fio runs through a wrapper (make check-asan); valgrind cannot watch it"
 cephfs_testdir
-plan 8
 d=$CEPHFS_DIR
 
 # Blank-line-separated records of $1's log; keep those that are errors.

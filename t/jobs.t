@@ -25,7 +25,6 @@ fi
 trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; hosts_down; rm -rf "$TMP"' EXIT
 
 set -- "$top_srcdir"/jobs/*.fio
-plan $(( $# * 3 + 2 + $(grep -l '\$clientuid' "$@" | wc -l) ))
 
 # scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
 # 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and

@@ -9,7 +9,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
 
 # budget_check JSON: each phase's fio process outlasted its timed part,
 # the parts add up to the total, and the total is within the command's
@@ -56,3 +55,4 @@ if [ -c /dev/fuse ] && command -v ceph-fuse >/dev/null; then
 else
 	skip 3 "no /dev/fuse or ceph-fuse for --via fuse"
 fi
+done_testing

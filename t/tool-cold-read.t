@@ -12,7 +12,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 12
 
 FILES=8
 SIZE=$((4 * 1048576))

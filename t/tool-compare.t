@@ -7,7 +7,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 16
 
 # Big enough that fio's phase runtimes, in whole milliseconds, differ
 # between iterations: with 4 x 64 KiB every read iteration of both runs

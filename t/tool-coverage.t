@@ -11,7 +11,6 @@
 need_cluster
 tool_root
 command -v ss >/dev/null || skip_all "no ss (iproute2) to find free ports for the fio servers"
-plan 18
 
 bench --files 3 --size 64K --prefix pfx. --dir-prefix run. --no-cleanup
 is "--prefix pfx. --dir-prefix run.: exit 0" $rc 0

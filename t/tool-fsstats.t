@@ -7,7 +7,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
 
 FILES=6
 stat_of() {
@@ -72,4 +71,4 @@ is "a failed phase: exit 1, before taken, after not" \
 	"1 True not taken, the run failed"
 like "... the block says so" "$(tr '\n' '|' <"$TMP/out")" \
 	'\|Filesystem Statistics \(after iterations\):\|  unavailable: not taken, the run failed\|\|'
-
+done_testing

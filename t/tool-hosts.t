@@ -18,7 +18,6 @@ tool_root
 trap 'stop_servers; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1
 "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
 hosts_down; rm -rf "$TMP"' EXIT
-plan 16
 
 host_server 1 h1
 host_server 2 h2

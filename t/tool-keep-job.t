@@ -8,7 +8,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 10
 
 # Seconds the held fio waits for the release at most, and the test for it
 # to be held: the other run's mount, write, read and cleanup, each within

@@ -8,7 +8,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 41
 
 # fio as the tool runs it, but each job of a phase holds after its I/O
 # (hold_option postrun PHASE), and fio's own JSON document stays as

@@ -12,7 +12,6 @@
 need_cluster
 tool_root
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
-plan 51
 
 # fio_doing PHASE ACTION: a --fio wrapper in $TMP/fio-$PHASE that, before
 # fio's PHASE, runs ACTION (shell) with $dir the run directory's path in

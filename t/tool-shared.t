@@ -8,7 +8,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 35
 
 # counter JSON PHASE NAME: a phase's client counter in the tool's JSON.
 counter() {

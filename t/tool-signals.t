@@ -8,7 +8,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 45
 
 # The runs' mount timeout: fio's unmount and the cleanup's mount each wait
 # at most that long, so an interrupted run ends within twice it (and the

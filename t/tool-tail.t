@@ -9,7 +9,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 16
 MiB=1048576
 
 phase_bytes() {

@@ -8,7 +8,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 32
 
 # Roots whose names fio's job-file parser would change: cut at '#', the
 # trailing blank stripped.  Each has a sibling of the name fio would make

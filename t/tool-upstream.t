@@ -9,7 +9,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 18
 
 # config_line LABEL: the configuration block's line for LABEL.
 config_line() {

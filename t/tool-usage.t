@@ -4,7 +4,6 @@
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 224
 
 usage() {
 	start=$(date +%s)

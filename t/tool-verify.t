@@ -6,7 +6,6 @@
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 9
 
 job() {
 	name=$1

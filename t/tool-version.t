@@ -6,7 +6,6 @@
 # checked against what the build and the loader say.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 15
 
 config_string() {
 	sed -n "s/^#define $1 \"\\(.*\\)\"\$/\\1/p" "$top_builddir/config.h"

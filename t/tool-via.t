@@ -11,7 +11,6 @@ need_cluster
 [ -c /dev/fuse ] || skip_all "no /dev/fuse here for ceph-fuse"
 command -v ceph-fuse >/dev/null || skip_all "no ceph-fuse (package ceph-fuse)"
 tool_root
-plan 42
 
 # The tool's temporary directories, and with them its mount points, go
 # here: whatever it leaves is seen.
@@ -147,3 +146,4 @@ like "... the phase says it was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... no ceph-fuse, mount or temporary file left" "$(ours_left)" ""
 siblings_intact "after SIGTERM"
+done_testing
