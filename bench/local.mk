@@ -11,9 +11,6 @@ bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
 CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json \
 	bench/vs-fuse.json
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
-# The comparison script's own logic, without a cluster or an original.
-TESTS += t/bench-vs-original.t
-EXTRA_DIST += t/bench-vs-original.t
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench
