@@ -9,6 +9,7 @@
 # (fio-cephfs, cephfs-tool) are this build's.  What they leave in the
 # filesystem fails t/sandbox-stop.t.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 work=$TMP/work
 mkdir -p "$TMP/blocks" "$work"

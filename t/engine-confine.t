@@ -6,6 +6,7 @@
 # file is reached, before any I/O.  Links that stay inside, relative or
 # absolute (those start at the mount root), still work.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

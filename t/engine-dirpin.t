@@ -7,6 +7,8 @@
 # the MDS would refuse, and a rank the filesystem does not have, fail the
 # job with one line naming the value and leave no directory behind.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 
 need_cluster
 FILES=40

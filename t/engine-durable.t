@@ -9,6 +9,7 @@
 # fails this job.  (fio 3.33 issues no fdatasync in a trimwrite job: there
 # the client sees none, as fio counts none.)
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 size=262144

@@ -5,6 +5,7 @@
 # through fio's parser that otherwise cuts at '#' and ';', strips blanks
 # and expands $VAR, ${VAR} and filename_format's $filenum.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -9,6 +9,8 @@
 # directory on the loader's path).  Each passes, or fails with the error
 # that t/data/fio-examples.list gives it, for the reason given there.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 need_cluster
 cephfs_testdir
 examples=$FIO_SOURCE/examples

@@ -11,6 +11,8 @@
 # reads through libcephfs.  Jobs fio would hang in or size by the local
 # filesystem are refused before they run.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

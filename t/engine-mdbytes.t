@@ -4,6 +4,7 @@
 # operations are total_ios, iops and one clat sample a file; io_bytes and
 # the text's BW count a block per operation, moved by nothing.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

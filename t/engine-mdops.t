@@ -5,6 +5,7 @@
 # per operation, counts that match what is in the filesystem afterwards,
 # nothing left behind; the IO500 job files (jobs/mdtest-*.fio) as shipped.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

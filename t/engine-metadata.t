@@ -5,6 +5,7 @@
 # cephfs_new_dir: the job makes its files' directory, and then creates
 # them with one MDS request each instead of two.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -5,6 +5,8 @@
 # every hook fio calls after the engine's init failed or never ran
 # survives it.  Each case segfaulted fio before.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -7,6 +7,8 @@
 # cephfs_set; and cephfs_async_threads starts that many submitter threads
 # (the kernel's list of the process's threads).
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -6,6 +6,8 @@
 # mount after its I/O), and fio counts them as it counts its own psync
 # engine's on a local file.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -6,6 +6,7 @@
 # the bytes moved; random jobs, and a short block too small for verify's
 # headers, are refused before any I/O.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

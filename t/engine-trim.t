@@ -6,6 +6,7 @@
 # plain preallocation (mode 0) with EOPNOTSUPP, and then native falls back
 # to none, as fio documents, while posix still gives the file its size.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
 d=$CEPHFS_DIR

@@ -4,6 +4,8 @@
 # jobs and mounts), through each async path: no invalid access anywhere,
 # and no definitely lost block allocated from the engine's code.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
 need_cluster
 command -v valgrind >/dev/null || unavailable "valgrind not installed (scripts/install-deps installs it)"
 # make check-asan runs fio through a script that preloads the sanitizers.

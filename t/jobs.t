@@ -10,6 +10,9 @@
 # host list file, as its header says; one naming ${CEPHFS_FUSE_DIR} runs
 # on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster
 command -v ss >/dev/null || skip_all "no ss (iproute2) to see the fio servers listen"

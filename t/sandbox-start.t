@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Start the one sandbox cluster that the cluster tests of this run share.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/timing.sh"
 
 if ! command -v ceph-mon >/dev/null || ! command -v ceph-osd >/dev/null ||
    ! command -v ceph-mds >/dev/null; then

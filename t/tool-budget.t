@@ -6,6 +6,7 @@
 # and in the text with --verbose; its parts add up to no more than the
 # whole, and the whole to no more than the command took.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -4,6 +4,7 @@
 # compare (exit 0, a line per metric with its p-value); --threads differing
 # is refused naming threads, unless --allow threads.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

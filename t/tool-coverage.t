@@ -7,6 +7,8 @@
 # --clients-file (the hosts that wrote), and the long spellings
 # --filesystem, --id and --keyring (the mount they make).
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

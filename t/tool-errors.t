@@ -4,6 +4,8 @@
 # unknown filesystem, missing root path, no monitor answering, a phase
 # that fails.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

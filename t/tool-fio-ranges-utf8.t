@@ -6,6 +6,8 @@
 # client's own counter); names that are not UTF-8 give valid JSON and SVG,
 # their bytes %XX-escaped (doc/cephfs-tool.md), compare's too.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -4,6 +4,8 @@
 # iterations: in the text report as two blocks, in the JSON at the top
 # level, and "after" taken before the cleanup, so it counts the run's files.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -8,6 +8,11 @@
 # timeout for a silent server plus the configured ones, names the host,
 # gives no figure for the phase, and leaves nothing behind.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
+. "$top_srcdir/t/servers.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster

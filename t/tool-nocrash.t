@@ -5,6 +5,8 @@
 # the run naming the option; the smallest blocks verify takes run.  (The
 # sizes refused for verify need no cluster: tool-usage.)
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -5,6 +5,10 @@
 # (and its client counters in the report),
 # --duration on a workload that does not finish in time.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/held.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -8,6 +8,8 @@
 # the tool made.  The other client acts from a wrapper given as --fio,
 # just before the real fio starts its phase: no timing involved.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -4,6 +4,7 @@
 # and iteration, from fio's own rate logs; valid XML; the benchmark still
 # reports when the plot cannot be written.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -5,6 +5,7 @@
 # their own: one file of the size asked, written and verified in parts;
 # an fsync counted by the client for every write.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

@@ -5,6 +5,9 @@
 # directory is removed (kept with --no-cleanup) and so is the tool's
 # folder in TMPDIR, exit 128 + the signal.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root

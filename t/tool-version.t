@@ -5,6 +5,7 @@
 # built for, and which optional libcephfs calls the build uses, each
 # checked against what the build and the loader say.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/libcephfs.sh"
 . "$top_srcdir/t/tool-lib.sh"
 
 config_string() {

@@ -6,6 +6,9 @@
 # libcephfs; no mount and no ceph-fuse left after success or a signal;
 # the kernel client refused with its reason, at once.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 [ -c /dev/fuse ] || skip_all "no /dev/fuse here for ceph-fuse"
