@@ -24,7 +24,7 @@ AM_TESTS_ENVIRONMENT = \
 	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL FIO_SOURCE TEST_WRAPPER;
 
 # --- the tests: each is registered here and nowhere else ---------------
-# (t/README says how to write one.)
+# (t/README says how to write one and which list it goes in.)
 # Unit test programs (t/unit-*.c with t/tap.h): no cluster.  Each one's
 # sources and flags are defined beside what it tests: the tool's in
 # tool/local.mk, the engine's below.
@@ -64,7 +64,7 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
 	t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
 EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t \
-	t/tap.h t/data t/expected-skips \
+	t/README t/tap.h t/data t/expected-skips \
 	t/lib.sh t/cluster.sh t/libcephfs.sh t/timing.sh t/faults.sh t/servers.sh \
 	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh \
 	t/coverage.py t/docs-blocks.py t/fio-examples.py t/helpers.py
