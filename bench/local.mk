@@ -18,9 +18,6 @@ EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/vs-original-ceph16-2026-12-03.json \
 	bench/results/vs-original-ceph20-2026-12-05.json \
 	bench/results/vs-original-ceph20-async-2026-12-04.json
-# The comparison script's own logic, without a cluster or an original.
-TESTS += t/bench-vs-original.t
-EXTRA_DIST += t/bench-vs-original.t
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench

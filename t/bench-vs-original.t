@@ -5,7 +5,6 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
-plan 25
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -122,3 +121,4 @@ is "sync: ours without the final flush, both on the same cluster" \
 is "--async-io: ours with the fsync at close, both with --async-io" \
 	"$(vs "c = m.commands($(printf "$args" True), 'ceph.conf', 'cephfs', 'r.json'); print('--no-final-flush' in c['ours'], '--async-io' in c['ours'] and '--async-io' in c['original'])")" \
 	"False True"
+done_testing

@@ -7,10 +7,8 @@
 # named.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
-plan 8
 
-# The cluster tests, as the build's Makefile lists them (t/local.mk,
-# tool/local.mk, doc/local.mk, bench/local.mk).
+# The cluster tests, as the build's Makefile lists them (from t/local.mk).
 sed -n '/^CLUSTER_TESTS = /,/[^\\]$/p' "$top_builddir/Makefile" |
 	sed 's/^CLUSTER_TESTS = //; s/\\$//' | tr -s ' \t' '\n\n' | sed '/^$/d' |
 	sed "s|^|$top_srcdir/|" >"$TMP/cluster-tests"

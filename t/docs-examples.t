@@ -9,6 +9,7 @@
 # (fio-cephfs, cephfs-tool) are this build's.  What they leave in the
 # filesystem fails t/sandbox-stop.t.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 work=$TMP/work
 mkdir -p "$TMP/blocks" "$work"
@@ -18,8 +19,6 @@ ln -s "$top_srcdir/scripts" "$work/scripts"
 python3 "$top_srcdir/t/docs-blocks.py" "$TMP/blocks" \
 	"$top_srcdir/README.md" "$top_srcdir"/doc/*.md >"$TMP/manifest" ||
 	bail_out "t/docs-blocks.py failed"
-runs=$(grep -c '	run	' "$TMP/manifest")
-plan $((runs + 1))
 
 errors=$(grep '^ERROR' "$TMP/manifest" | cut -f 2-)
 is "every sh and ini block is marked, every fenced block names its language" \

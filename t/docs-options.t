@@ -10,7 +10,6 @@
 # renamed or removed one) fails too.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
-plan 12
 
 # The text of a man page as it reads: \- is -, font changes go.
 man_text() {

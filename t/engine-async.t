@@ -7,9 +7,12 @@
 # in flight.  The native path really is libcephfs' call: the engine imports
 # it and runs iodepth 64 on no more threads than iodepth 2.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
 need_cluster
 cephfs_testdir
-plan 43
 d=$CEPHFS_DIR
 job() { json_eval "$TMP/$1.json" "d['jobs'][0]$2"; }
 # Tests run for each path by async_cases.

@@ -6,9 +6,9 @@
 # file is reached, before any I/O.  Links that stay inside, relative or
 # absolute (those start at the mount root), still work.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 29
 d=$CEPHFS_DIR
 
 "$CEPHFS_UTIL" mkdir "$d/lim/sub" 755

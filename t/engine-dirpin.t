@@ -7,9 +7,10 @@
 # the MDS would refuse, and a rank the filesystem does not have, fail the
 # job with one line naming the value and leave no directory behind.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 
 need_cluster
-plan 34
 FILES=40
 
 # pin_fio NAME DIR [ARGS...]: one job creating $FILES empty files in DIR.

@@ -9,9 +9,9 @@
 # fails this job.  (fio 3.33 issues no fdatasync in a trimwrite job: there
 # the client sees none, as fio counts none.)
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 10
 size=262144
 "$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 0755 >/dev/null ||
 	bail_out "cannot make $CEPHFS_DIR"

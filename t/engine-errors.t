@@ -4,9 +4,12 @@
 # non-zero exit and one line that says what is wrong; a cluster that does
 # not answer fails within the mount timeout instead of hanging.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/matrix.sh"
 need_cluster
 cephfs_testdir
-plan 79
 d=$CEPHFS_DIR
 
 # fails DESCRIPTION REGEX FIO-ARGS...: fio exits non-zero, stderr matches.

@@ -5,9 +5,9 @@
 # through fio's parser that otherwise cuts at '#' and ';', strips blanks
 # and expands $VAR, ${VAR} and filename_format's $filenum.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 11
 d=$CEPHFS_DIR
 
 # Every byte but [A-Za-z0-9/._-] as %XX, as cephfs-tool's escape_value.

@@ -9,6 +9,8 @@
 # directory on the loader's path).  Each passes, or fails with the error
 # that t/data/fio-examples.list gives it, for the reason given there.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 need_cluster
 cephfs_testdir
 examples=$FIO_SOURCE/examples
@@ -21,7 +23,6 @@ for f in "$examples"/*.fio; do
 	$rewrite --candidate "$f" && candidates="$candidates $(basename "$f" .fio)"
 done
 set -- $candidates
-plan $(( $# + 1 ))
 
 listed() { awk -F'\t' -v n="$1" -v c="$2" '!/^#/ && $1 == n { print $c }' "$list"; }
 

@@ -4,9 +4,11 @@
 # nested directories, several files per job and filename_format; a new
 # file keeps the job's size; short transfers and errors surface.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/timing.sh"
 need_cluster
 cephfs_testdir
-plan 38
 d=$CEPHFS_DIR
 
 for v in crc32c md5; do

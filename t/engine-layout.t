@@ -11,9 +11,10 @@
 # reads through libcephfs.  Jobs fio would hang in or size by the local
 # filesystem are refused before they run.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 need_cluster
 cephfs_testdir
-plan 31
 d=$CEPHFS_DIR
 # With --output-format=json,normal fio's JSON follows its text in one
 # file; a job's own messages reach that file when the job is a thread

@@ -4,9 +4,9 @@
 # operations are total_ios, iops and one clat sample a file; io_bytes and
 # the text's BW count a block per operation, moved by nothing.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 6
 d=$CEPHFS_DIR
 
 md() {

@@ -5,9 +5,9 @@
 # per operation, counts that match what is in the filesystem afterwards,
 # nothing left behind; the IO500 job files (jobs/mdtest-*.fio) as shipped.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 43
 d=$CEPHFS_DIR
 n=10
 

@@ -5,9 +5,9 @@
 # cephfs_new_dir: the job makes its files' directory, and then creates
 # them with one MDS request each instead of two.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 27
 d=$CEPHFS_DIR
 files=50
 "$CEPHFS_UTIL" mkdir "$d" 755

@@ -6,9 +6,12 @@
 # unmount right after the last open does not wait for the client's tick,
 # and a job forked while thread jobs hold mounts refuses instead of hanging.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
-plan 24
 d=$CEPHFS_DIR
 
 # The mounts a fio process makes are the MDS's sessions whose client

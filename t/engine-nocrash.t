@@ -5,9 +5,10 @@
 # every hook fio calls after the engine's init failed or never ran
 # survives it.  Each case segfaulted fio before.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 need_cluster
 cephfs_testdir
-plan 183
 d=$CEPHFS_DIR
 "$CEPHFS_UTIL" mkdir "$d" 755
 "$CEPHFS_UTIL" mkdir "$d/r" 755
@@ -127,3 +128,4 @@ for failure in "--cephfs_root=$d/missing|root directory '$d/missing' does not ex
 	is "$cause: what the run did not make stays" \
 		"$(size_of "$d/keep") $("$CEPHFS_UTIL" exists "$d/keepdir"; echo $?)" "100 0"
 done
+done_testing

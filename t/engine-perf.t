@@ -3,15 +3,16 @@
 # cephfs_perf_dump: the client's perf counters, as JSON, written when the
 # (shared) mount is released; they show the engine's calls reached it.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
 # Ceph 20 has ceph_get_perf_counters; Ceph 16 needs an admin socket.
 if configured ceph_get_perf_counters; then
 	perf_call=yes
-	plan 23
 else
 	perf_call=no
-	plan 27
 	lacks ceph_get_perf_counters
 fi
 d=$CEPHFS_DIR

@@ -4,9 +4,9 @@
 # owned by them, and a directory they cannot write refuses with EACCES.
 # ".." above cephfs_root is refused, with a key confined to it as well.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 9
 d=$CEPHFS_DIR
 
 "$CEPHFS_UTIL" mkdir "$d/open" 777

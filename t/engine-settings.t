@@ -7,9 +7,10 @@
 # cephfs_set; and cephfs_async_threads starts that many submitter threads
 # (the kernel's list of the process's threads).
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
-plan 23
 d=$CEPHFS_DIR
 # Held at prerun a job has mounted (cephfs_mount_timeout, 30 s); at
 # postrun it has also written 64 KiB, each flush to the OSD bounded by

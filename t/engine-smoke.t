@@ -3,9 +3,9 @@
 # The chain end to end: fio loads the built engine, lists its options, and
 # a tiny job writes a file on the sandbox CephFS and reads it back.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 8
 
 "$FIO" --enghelp="$ENGINE_SO" >"$TMP/help" 2>&1
 ok $? "fio --enghelp loads the engine"

@@ -6,9 +6,10 @@
 # mount after its I/O), and fio counts them as it counts its own psync
 # engine's on a local file.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/held.sh"
 need_cluster
 cephfs_testdir
-plan 21
 d=$CEPHFS_DIR
 # A held job has mounted (cephfs_mount_timeout, 30 s) and written 64 KiB,
 # each flush to the OSD bounded by cephfs_op_timeout (120 s).

@@ -6,9 +6,9 @@
 # the bytes moved; random jobs, and a short block too small for verify's
 # headers, are refused before any I/O.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 21
 d=$CEPHFS_DIR
 MiB=1048576
 

@@ -6,9 +6,9 @@
 # plain preallocation (mode 0) with EOPNOTSUPP, and then native falls back
 # to none, as fio documents, while posix still gives the file its size.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 need_cluster
 cephfs_testdir
-plan 12
 d=$CEPHFS_DIR
 
 cephfs_fio "$TMP/w.json" --name=w --filename="$d/trim" --rw=write --bs=64k --size=1m

@@ -4,13 +4,14 @@
 # jobs and mounts), through each async path: no invalid access anywhere,
 # and no definitely lost block allocated from the engine's code.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
 need_cluster
 command -v valgrind >/dev/null || unavailable "valgrind not installed (scripts/install-deps installs it)"
 # make check-asan runs fio through a script that preloads the sanitizers.
 head -c 4 "$(command -v "$FIO")" | grep -q ELF ||
 	skip_all "fio runs through a wrapper (make check-asan); valgrind cannot watch it"
 cephfs_testdir
-plan 8
 d=$CEPHFS_DIR
 
 # Blank-line-separated records of $1's log; keep those that are errors.

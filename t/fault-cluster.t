@@ -5,8 +5,10 @@
 # with an error that says what happened; never a hang, never a number
 # reported for a phase that failed.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 60
 SANDBOX=$top_srcdir/scripts/ceph-sandbox
 
 # fault_fio SECONDS JSON ARGS...: fio with the engine, bounded by SECONDS

@@ -7,7 +7,6 @@
 # made here (FIO-VERSION-GEN as fio's own, a ./configure that records its
 # runs); no network, no cluster.
 . "$(dirname "$0")/lib.sh"
-plan 11
 get=$top_srcdir/scripts/get-fio-source.sh
 mkdir -p "$TMP/bin"
 printf '#!/bin/sh\necho fio-9.8\n' >"$TMP/bin/fio"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Test hosts that are hosts (sourced after lib.sh): network namespaces on
+# Test hosts that are hosts (sourced after t/lib.sh): network namespaces on
 # a private bridge, each with its own address and network stack, and a
 # fio server in each.  A host whose link goes down stops answering, as a
 # host behind a failed switch port does, instead of refusing at once as a
@@ -21,6 +21,9 @@
 # fio server in host I (stopped by stop_servers); hosts_down, from the
 # test's EXIT trap after the cluster on the bridge is stopped, removes it
 # all, as the claim's holder does anyway once the test's shell is gone.
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/servers.sh"
 
 hosts_x=
 hosts_claim_pid=

@@ -10,6 +10,9 @@
 # host list file, as its header says; one naming ${CEPHFS_FUSE_DIR} runs
 # on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster
 command -v ss >/dev/null || skip_all "no ss (iproute2) to see the fio servers listen"
@@ -25,7 +28,6 @@ fi
 trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1; hosts_down; rm -rf "$TMP"' EXIT
 
 set -- "$top_srcdir"/jobs/*.fio
-plan $(( $# * 3 + 2 + $(grep -l '\$clientuid' "$@" | wc -l) ))
 
 # scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
 # 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and

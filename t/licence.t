@@ -8,7 +8,6 @@
 # output (t/data), fuzzing corpora, JSON, the licence texts, Debian's
 # changelog and source format.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
-plan 6
 
 SPDX='SPDX-License-Identifier: GPL-2.0-only'
 

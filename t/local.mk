@@ -23,94 +23,75 @@ AM_TESTS_ENVIRONMENT = \
 	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
 	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL FIO_SOURCE TEST_WRAPPER;
 
-# Every tool and engine option and job file has a cluster case; no cluster.
-TESTS += t/coverage.t
-EXTRA_DIST += t/coverage.t t/coverage.py
+# --- the tests: each is registered here and nowhere else ---------------
+# (t/README says how to write one and which list it goes in.)
+# Unit test programs (t/unit-*.c with t/tap.h): no cluster.  Each one's
+# sources and flags are defined beside what it tests: the tool's in
+# tool/local.mk, the engine's below.
+UNIT_TESTS = \
+	t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
+	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
+	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
+	t/unit-utf8safe t/unit-elfsymbol \
+	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare
 
-# Every file the project wrote names its licence; no cluster.
-TESTS += t/licence.t
-EXTRA_DIST += t/licence.t
+# Shell tests (t/*.t) that need no cluster.
+NO_CLUSTER_TESTS = \
+	t/tool-usage.t t/uninstalled.t t/docs-options.t \
+	t/bench-vs-original.t t/coverage.t t/licence.t t/tool-version.t \
+	t/get-fio-source.t t/tests.t t/tool-calls.t
 
-# cephfs-tool --version and fio-cephfs --version; no cluster.
-TESTS += t/tool-version.t
-EXTRA_DIST += t/tool-version.t
+# Shell tests on the sandbox cluster, which t/sandbox-start.t starts
+# before all of them and t/sandbox-stop.t stops after.
+CLUSTER_TESTS = \
+	t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
+	t/tool-coverage.t t/tool-cold-read.t t/tool-plot.t t/tool-verify.t \
+	t/tool-signals.t t/tool-trust.t t/tool-via.t t/tool-budget.t \
+	t/tool-keep-job.t t/tool-ownership.t t/tool-hosts.t \
+	t/docs-examples.t \
+	t/engine-smoke.t t/engine-io.t t/engine-sync.t t/engine-mounts.t \
+	t/engine-settings.t t/engine-metadata.t t/engine-mdops.t \
+	t/engine-dirpin.t t/engine-trim.t t/engine-perms.t t/engine-errors.t \
+	t/engine-escaped.t t/engine-confine.t t/engine-async.t t/engine-perf.t \
+	t/engine-valgrind.t t/engine-layout.t t/engine-examples.t \
+	t/tool-shared.t t/fault-cluster.t t/jobs.t t/tool-upstream.t \
+	t/tool-compare.t \
+	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
+	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
+	t/engine-durable.t
 
-# scripts/get-fio-source.sh --tarball: the installed fio's version or a refusal; no cluster.
-TESTS += t/get-fio-source.t
-EXTRA_DIST += t/get-fio-source.t
+check_PROGRAMS += $(UNIT_TESTS)
+TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
+	t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
+EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t \
+	t/README t/tap.h t/data t/expected-skips \
+	t/lib.sh t/cluster.sh t/libcephfs.sh t/timing.sh t/faults.sh t/servers.sh \
+	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh \
+	t/coverage.py t/docs-blocks.py t/fio-examples.py t/helpers.py
 
+# A program the shell tests use to look at the cluster.
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
 
 # The engine's own pure parts, without a cluster.
-check_PROGRAMS += t/unit-dirpin
-TESTS += t/unit-dirpin
 t_unit_dirpin_SOURCES = t/unit-dirpin.c engine/dirpin.c engine/dirpin.h
 t_unit_dirpin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 t_unit_dirpin_LDADD = $(CEPHFS_LIBS)
 
-check_PROGRAMS += t/unit-escape
-TESTS += t/unit-escape
 t_unit_escape_SOURCES = t/unit-escape.c engine/escape.c engine/escape.h
 t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-check_PROGRAMS += t/unit-pathutil
-TESTS += t/unit-pathutil
 t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-# cephfs-tool compare's statistics and comparison (tool/6-compare/) over
-# saved reports; no cluster.
-check_PROGRAMS += t/unit-compare
-TESTS += t/unit-compare
+# cephfs-tool compare's statistics and comparison (tool/6-compare/)
+# over saved reports.
 t_unit_compare_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_compare_LDADD = $(TOOL_UNIT_LDADD)
-
-CLUSTER_TESTS += \
-	t/engine-smoke.t \
-	t/engine-io.t \
-	t/engine-sync.t \
-	t/engine-mounts.t \
-	t/engine-settings.t \
-	t/engine-metadata.t \
-	t/engine-mdops.t \
-	t/engine-dirpin.t \
-	t/engine-trim.t \
-	t/engine-perms.t \
-	t/engine-errors.t \
-	t/engine-escaped.t \
-	t/engine-confine.t \
-	t/engine-async.t \
-	t/engine-perf.t \
-	t/engine-valgrind.t \
-	t/engine-layout.t \
-	t/engine-examples.t \
-	t/tool-shared.t \
-	t/fault-cluster.t \
-	t/jobs.t \
-	t/tool-upstream.t \
-	t/tool-compare.t
-
-# Short last blocks (cephfs_clip_to_size), and what fio counts for metadata jobs.
-CLUSTER_TESTS += t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t
-
-# Filesystem statistics before and after the iterations (ceph_statfs).
-CLUSTER_TESTS += t/tool-fsstats.t
-CLUSTER_TESTS += t/tool-fio-ranges-utf8.t
-
-# No value or path crashes fio or the tool (issue 43, item 2).
-CLUSTER_TESTS += t/engine-nocrash.t t/tool-nocrash.t
-
-# fdatasync, trim, verify and the end-of-job sync in one job (end_syncfs on fio 3.42).
-CLUSTER_TESTS += t/engine-durable.t
-
-TESTS += t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t
-EXTRA_DIST += t/fio-examples.py t/data/fio-examples.list
-EXTRA_DIST += t/lib.sh t/hosts.sh t/expected-skips t/sandbox-start.t t/sandbox-stop.t $(CLUSTER_TESTS)
 
 $(CLUSTER_TESTS:.t=.log): t/sandbox-start.log
 # The stop waits for the cluster tests of the run, all of them unless
@@ -136,9 +117,5 @@ CLEANFILES += t/*.matrix
 # make check-unit: every test that needs no cluster (the unit programs and
 # the command-line tests), in seconds.  The same tests run in `make check`.
 check-unit:
-	@tests=; for t in $(TESTS); do \
-		case " $(CLUSTER_TESTS) t/sandbox-start.t t/sandbox-stop.t " in \
-		*" $$t "*) ;; *) tests="$$tests $$t" ;; esac; \
-	done; \
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$(UNIT_TESTS) $(NO_CLUSTER_TESTS)"
 .PHONY: check-unit

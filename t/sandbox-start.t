@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Start the one sandbox cluster that the cluster tests of this run share.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/timing.sh"
 
 if ! command -v ceph-mon >/dev/null || ! command -v ceph-osd >/dev/null ||
    ! command -v ceph-mds >/dev/null; then
@@ -15,7 +16,6 @@ if [ "$(id -u)" != 0 ]; then
 	skip_all "the sandbox cluster needs root"
 fi
 
-plan 3
 # A sandbox left by an interrupted run is stopped first.
 "$top_srcdir/scripts/ceph-sandbox" stop "$SANDBOX_DIR" >/dev/null 2>&1
 start=$(date +%s)

@@ -3,10 +3,10 @@
 # The documented examples, scaled down: 8 threads and 3 iterations of data
 # files, then 2^12 files of size 0 (with --progress); --json -.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 35
 
 count() { grep -Ec -- "$1" "$TMP/out"; }
 

@@ -6,10 +6,10 @@
 # and in the text with --verbose; its parts add up to no more than the
 # whole, and the whole to no more than the command took.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
 
 # budget_check JSON: each phase's fio process outlasted its timed part,
 # the parts add up to the total, and the total is within the command's
@@ -56,3 +56,4 @@ if [ -c /dev/fuse ] && command -v ceph-fuse >/dev/null; then
 else
 	skip 3 "no /dev/fuse or ceph-fuse for --via fuse"
 fi
+done_testing

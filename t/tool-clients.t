@@ -5,10 +5,13 @@
 # hosts' bytes over the first start to the last end (IOR's).  A host that is down, or up but failing, gives an
 # error naming it, exit 1 and no figures passed off as a whole run.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 36
 
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 

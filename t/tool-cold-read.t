@@ -9,10 +9,10 @@
 # And the read phase times what the original's does: each file's lookup
 # at the MDS is its open's, inside the phase's clock.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 12
 
 FILES=8
 SIZE=$((4 * 1048576))

@@ -4,10 +4,10 @@
 # compare (exit 0, a line per metric with its p-value); --threads differing
 # is refused naming threads, unless --allow threads.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 16
 
 # Big enough that fio's phase runtimes, in whole milliseconds, differ
 # between iterations: with 4 x 64 KiB every read iteration of both runs

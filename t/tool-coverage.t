@@ -7,11 +7,12 @@
 # --clients-file (the hosts that wrote), and the long spellings
 # --filesystem, --id and --keyring (the mount they make).
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 command -v ss >/dev/null || skip_all "no ss (iproute2) to find free ports for the fio servers"
-plan 18
 
 bench --files 3 --size 64K --prefix pfx. --dir-prefix run. --no-cleanup
 is "--prefix pfx. --dir-prefix run.: exit 0" $rc 0

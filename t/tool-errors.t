@@ -4,10 +4,11 @@
 # unknown filesystem, missing root path, no monitor answering, a phase
 # that fails.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 22
 
 "$TOOL" --fs no-such-fs bench --engine "$ENGINE_SO" --root-path "$CEPHFS_DIR" \
 	>"$TMP/out" 2>"$TMP/err"

@@ -6,10 +6,11 @@
 # client's own counter); names that are not UTF-8 give valid JSON and SVG,
 # their bytes %XX-escaped (doc/cephfs-tool.md), compare's too.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 16
 
 # write_fsyncs JSON: the fsyncs the write phase's client counted.
 write_fsyncs() {
@@ -92,3 +93,4 @@ is "... a prefix differing: exit 2, both prefixes readable" "$? $(cat "$TMP/cmp.
 matrix_row "cephfs-tool compare: reports and paths with bytes that are not UTF-8" \
 	"valid UTF-8 JSON" $elapsed
 siblings_intact "names that are not UTF-8"
+done_testing

@@ -4,10 +4,11 @@
 # iterations: in the text report as two blocks, in the JSON at the top
 # level, and "after" taken before the cleanup, so it counts the run's files.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 13
 
 FILES=6
 stat_of() {
@@ -72,4 +73,4 @@ is "a failed phase: exit 1, before taken, after not" \
 	"1 True not taken, the run failed"
 like "... the block says so" "$(tr '\n' '|' <"$TMP/out")" \
 	'\|Filesystem Statistics \(after iterations\):\|  unavailable: not taken, the run failed\|\|'
-
+done_testing

@@ -8,6 +8,11 @@
 # timeout for a silent server plus the configured ones, names the host,
 # gives no figure for the phase, and leaves nothing behind.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
+. "$top_srcdir/t/servers.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster
@@ -18,7 +23,6 @@ tool_root
 trap 'stop_servers; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1
 "$top_srcdir/scripts/ceph-sandbox" stop "$PRIVATE_SANDBOX" >/dev/null 2>&1
 hosts_down; rm -rf "$TMP"' EXIT
-plan 16
 
 host_server 1 h1
 host_server 2 h2

@@ -5,10 +5,11 @@
 # write phase while the second runs to the end, each run's fio reads its
 # own job file and works in its own directory.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 10
 
 # Seconds the held fio waits for the release at most, and the test for it
 # to be held: the other run's mount, write, read and cleanup, each within

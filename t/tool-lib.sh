@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Helpers for the cephfs-tool tests (sourced after lib.sh).
+# Helpers for the cephfs-tool tests (sourced after t/lib.sh).
+. "$top_srcdir/t/cluster.sh"
+
 TOOL="$top_builddir/tool/cephfs-tool"
 
 # A root for the tool inside this test's CephFS directory, with a sibling

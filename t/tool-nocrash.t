@@ -5,10 +5,11 @@
 # the run naming the option; the smallest blocks verify takes run.  (The
 # sizes refused for verify need no cluster: tool-usage.)
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 43
 d=$CEPHFS_DIR
 "$CEPHFS_UTIL" mkdir "$d/r" 755
 # The tool's temporary directories (and ceph-fuse's mount point) go here.
@@ -68,3 +69,4 @@ for sizes in "--size $min" "--size 4K --block-size $min" \
 	is "... and leaves nothing in the root" "$(listing "$d/r")" ""
 	matrix_row "cephfs-tool: $sizes" "runs, leaves nothing" $elapsed
 done
+done_testing

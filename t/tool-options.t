@@ -5,10 +5,13 @@
 # (and its client counters in the report),
 # --duration on a workload that does not finish in time.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/held.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 41
 
 # fio as the tool runs it, but each job of a phase holds after its I/O
 # (hold_option postrun PHASE), and fio's own JSON document stays as

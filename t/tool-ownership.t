@@ -8,11 +8,12 @@
 # the tool made.  The other client acts from a wrapper given as --fio,
 # just before the real fio starts its phase: no timing involved.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/servers.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
 trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
-plan 51
 
 # fio_doing PHASE ACTION: a --fio wrapper in $TMP/fio-$PHASE that, before
 # fio's PHASE, runs ACTION (shell) with $dir the run directory's path in

@@ -4,10 +4,10 @@
 # and iteration, from fio's own rate logs; valid XML; the benchmark still
 # reports when the plot cannot be written.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 17
 
 # Phases of a few hundred ms at least: the plot's step is 100 ms.
 bench --threads 2 --files 40 --size 1M --block-size 256K --iterations 2 \

@@ -5,10 +5,10 @@
 # their own: one file of the size asked, written and verified in parts;
 # an fsync counted by the client for every write.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 35
 
 # counter JSON PHASE NAME: a phase's client counter in the tool's JSON.
 counter() {

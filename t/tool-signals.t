@@ -5,10 +5,12 @@
 # directory is removed (kept with --no-cleanup) and so is the tool's
 # folder in TMPDIR, exit 128 + the signal.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 45
 
 # The runs' mount timeout: fio's unmount and the cleanup's mount each wait
 # at most that long, so an interrupted run ends within twice it (and the

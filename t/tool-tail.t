@@ -6,10 +6,10 @@
 # phase that cannot write every file (a quota) fails, saying how many it
 # wrote.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 16
 MiB=1048576
 
 phase_bytes() {

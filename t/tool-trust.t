@@ -5,10 +5,12 @@
 # run is touched: the cluster rows of issue 20's table (the refusals that
 # need no cluster are in tool-usage.t).
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 32
 
 # Roots whose names fio's job-file parser would change: cut at '#', the
 # trailing blank stripped.  Each has a sibling of the name fio would make

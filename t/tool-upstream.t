@@ -6,10 +6,11 @@
 # too (with --async-io), every rate is bytes / 2^20 / seconds under a
 # MiB/s label, and --version names the libcephfs the sandbox runs.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/libcephfs.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 18
 
 # config_line LABEL: the configuration block's line for LABEL.
 config_line() {

@@ -3,8 +3,9 @@
 # The command line without a cluster: usage errors (one line, exit 2),
 # --help, --dry-run.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/libcephfs.sh"
+. "$top_srcdir/t/matrix.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 224
 
 usage() {
 	start=$(date +%s)

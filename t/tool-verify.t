@@ -3,10 +3,10 @@
 # Verification that bites: the generated job file, run phase by phase by
 # hand, catches bytes changed between the write and the read phase.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 tool_root
-plan 9
 
 job() {
 	name=$1

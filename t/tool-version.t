@@ -5,8 +5,8 @@
 # built for, and which optional libcephfs calls the build uses, each
 # checked against what the build and the loader say.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/libcephfs.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 15
 
 config_string() {
 	sed -n "s/^#define $1 \"\\(.*\\)\"\$/\\1/p" "$top_builddir/config.h"

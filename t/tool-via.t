@@ -6,12 +6,14 @@
 # libcephfs; no mount and no ceph-fuse left after success or a signal;
 # the kernel client refused with its reason, at once.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/timing.sh"
+. "$top_srcdir/t/faults.sh"
 . "$top_srcdir/t/tool-lib.sh"
 need_cluster
 [ -c /dev/fuse ] || skip_all "no /dev/fuse here for ceph-fuse"
 command -v ceph-fuse >/dev/null || skip_all "no ceph-fuse (package ceph-fuse)"
 tool_root
-plan 42
 
 # The tool's temporary directories, and with them its mount points, go
 # here: whatever it leaves is seen.
@@ -147,3 +149,4 @@ like "... the phase says it was interrupted" "$(grep '^  Write:' "$TMP/out")" \
 	'^  Write: FAILED: interrupted'
 is "... no ceph-fuse, mount or temporary file left" "$(ours_left)" ""
 siblings_intact "after SIGTERM"
+done_testing

@@ -7,7 +7,6 @@
 # engine, pkglibdir's.  No cluster needed (t/tool-bench.t runs a bench).
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/tool-lib.sh"
-plan 9
 unset CEPHFS_TOOL_ENGINE LD_LIBRARY_PATH
 
 cp "$TOOL" "$TMP/copied-tool"

@@ -62,13 +62,7 @@ tool_cephfs_tool_LDADD = tool/libcephfstool.la $(CEPHFS_LIBS) $(JSONC_LIBS)
 dist_man_MANS = tool/cephfs-tool.1
 
 
-# --- unit tests: no cluster ---------------------------------------------
-TOOL_UNIT_TESTS = t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
-	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan
-check_PROGRAMS += $(TOOL_UNIT_TESTS)
-TESTS += $(TOOL_UNIT_TESTS)
-EXTRA_DIST += t/tap.h t/data
+# --- unit tests of the tool's parts (t/local.mk registers them) --------
 TOOL_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(TOOL_INCLUDES) \
 	-D_GNU_SOURCE -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 TOOL_UNIT_LDADD = tool/libcephfstool.la $(JSONC_LIBS)
@@ -96,30 +90,10 @@ t_unit_runner_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runner_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
-TOOL_UNIT_TESTS += t/unit-utf8safe
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
-check_PROGRAMS += t/unit-elfsymbol
-TESTS += t/unit-elfsymbol
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h
 t_unit_elfsymbol_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS) -DFIO_PROGRAM='"$(FIO)"'
 t_unit_elfsymbol_LDFLAGS = -export-dynamic
-
-# --- tests with the sandbox cluster, and the command line without -------
-CLUSTER_TESTS += t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
-	t/tool-coverage.t \
-	t/tool-cold-read.t \
-	t/tool-plot.t \
-	t/tool-verify.t t/tool-signals.t t/tool-trust.t \
-	t/tool-via.t t/tool-budget.t \
-	t/tool-keep-job.t t/tool-ownership.t
-TESTS += t/tool-usage.t t/uninstalled.t
-EXTRA_DIST += t/tool-lib.sh t/tool-usage.t t/uninstalled.t
-# No file of tool/ calls into one that calls it back; from the objects.
-TESTS += t/tool-calls.t
-EXTRA_DIST += t/tool-calls.t
-
-# --clients across test hosts in network namespaces (t/hosts.sh).
-CLUSTER_TESTS += t/tool-hosts.t
