@@ -6,7 +6,6 @@
 # each defines and each calls), so a call added anywhere is seen without
 # keeping a list.  No cluster needed.
 . "$(dirname "$0")/lib.sh"
-plan 3
 
 command -v nm >/dev/null || skip_all "no nm"
 
