@@ -31,6 +31,9 @@ EXTRA_DIST += t/coverage.t t/coverage.py
 TESTS += t/licence.t
 EXTRA_DIST += t/licence.t
 
+# No call circle among engine/'s files (scripts/call-circles); no cluster.
+TESTS += t/engine-layers.t
+
 # cephfs-tool --version and fio-cephfs --version; no cluster.
 TESTS += t/tool-version.t
 EXTRA_DIST += t/tool-version.t
