@@ -24,32 +24,17 @@
 #include "fio.h"
 
 #include "async.h"
-#include "cephfs.h"
 #include "clip.h"
+#include "engine_options.h"
+#include "files.h"
 #include "fio_compat.h"
 #include "io.h"
+#include "job.h"
 #include "layout.h"
+#include "mdops.h"
 #include "mount_cache.h"
+#include "newdir.h"
 #include "offload.h"
-
-int cephfs_error(struct thread_data *td, int ret, const char *call,
-		 const char *path)
-{
-	struct cephfs_data *cd = td->io_ops_data;
-	char what[FIO_VERROR_SIZE];
-
-	if (cd && cd->mount)
-		cephfs_mount_note_error(cd->mount, ret);
-	snprintf(what, sizeof(what), "%s(%s)", call, path);
-	if (!td->error)
-		log_err("cephfs: %s: %s: %s\n", td->o.name, what,
-			ret == -EXDEV && cd && *cd->confine_why ?
-			cd->confine_why : strerror(-ret));
-	if (cd)
-		cd->confine_why[0] = '\0';
-	td_verror(td, -ret, what);
-	return 1;
-}
 
 static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 {
@@ -125,13 +110,22 @@ static int cephfs_watched(struct thread_data *td, struct fio_file *f,
 	return ret;
 }
 
+/*
+ * The one open of a job's file, which is one of three: for fio's
+ * end-of-job fsync, a metadata operation (the file stays closed), or
+ * for the job's I/O.
+ */
 static int fio_cephfs_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 
 	if (o->clip_to_size && o->op == CEPHFS_OP_IO && cephfs_clip_open(td, f))
 		return 1;
-	return cephfs_watched(td, f, cephfs_open_file);
+	if (td->runstate == TD_FSYNCING)
+		return cephfs_watched(td, f, cephfs_open_for_end_fsync);
+	if (o->op != CEPHFS_OP_IO)
+		return cephfs_watched(td, f, cephfs_metadata_op);
+	return cephfs_watched(td, f, cephfs_open_for_io);
 }
 
 static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
@@ -409,6 +403,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	cephfs_call_begin(cd->mount);
 	cephfs_forget_create_parent(cd);
 	cephfs_md_cleanup(cd);
+	cephfs_remove_emptied_dirs(cd);
 	cephfs_call_end(cd->mount);
 	ret = cephfs_mount_put(cd->mount);
 	cd->mount = NULL;

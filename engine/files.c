@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The job's files: where they are inside the mount root, opening,
- * creating and closing them, laying them out, and the work of fio's file
- * hooks (fio_cephfs_open_file and the others watch it for stalls).
+ * creating, closing and removing them, laying them out, and the work of
+ * fio's file hooks (fio_cephfs_open_file and the others watch it for
+ * stalls).
  */
 #include "config.h"
 
@@ -16,9 +17,13 @@
 
 #include "fio.h"
 
-#include "cephfs.h"
 #include "confine.h"
+#include "engine_options.h"
+#include "files.h"
 #include "io.h"
+#include "job.h"
+#include "newdir.h"
+#include "pathutil.h"
 
 /*
  * Where the last component of @at, a symbolic link, leads inside the
@@ -208,6 +213,62 @@ void cephfs_close(struct cephfs_data *cd, struct cephfs_file *cf)
 	ceph_ll_put(cd->cmount, cf->inode);
 }
 
+/* Remember the directory of an unlinked file (consecutive files mostly
+ * share one, so only a change of directory is recorded). */
+static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
+{
+	char **dirs, *dir = path_dirname(path);
+	unsigned int n = cd->nr_unlinked_dirs;
+
+	if (!dir || !strcmp(dir, ".") || !strcmp(dir, "/") ||
+	    (n && !strcmp(cd->unlinked_dirs[n - 1], dir)))
+		goto skip;
+	dirs = realloc(cd->unlinked_dirs, (n + 1) * sizeof(*dirs));
+	if (!dirs)
+		goto skip;
+	cd->unlinked_dirs = dirs;
+	cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
+	return;
+skip:
+	free(dir);
+}
+
+/*
+ * Like rmdir -p --ignore-fail-on-non-empty on the directories of the files
+ * this job unlinked, so unlink=1 leaves nothing behind, not even the
+ * directories open_file made; whichever job empties a shared directory last
+ * removes it.  The mount root itself stays.
+ */
+void cephfs_remove_emptied_dirs(struct cephfs_data *cd)
+{
+	char *dir, *slash;
+	unsigned int i;
+
+	for (i = 0; i < cd->nr_unlinked_dirs; i++) {
+		dir = cd->unlinked_dirs[i];
+		while (*dir && strcmp(dir, "/") && !ceph_rmdir(cd->cmount, dir)) {
+			slash = strrchr(dir, '/');
+			if (!slash)
+				break;
+			*slash = '\0';
+		}
+		free(cd->unlinked_dirs[i]);
+	}
+	free(cd->unlinked_dirs);
+}
+
+int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
+		  const char **call)
+{
+	int ret;
+
+	*call = dir ? "ceph_rmdir" : "ceph_unlink";
+	ret = dir ? ceph_rmdir(cd->cmount, path) : ceph_unlink(cd->cmount, path);
+	if (!ret || ret == -ENOENT)
+		cephfs_note_unlinked(cd, path);
+	return ret;
+}
+
 /*
  * fio lays out a file that a mixed read/write job will read before it
  * runs, but skips that for DISKLESSIO engines: without it a read of a
@@ -282,10 +343,9 @@ static int cephfs_preallocate(struct thread_data *td, struct cephfs_data *cd,
  * files stay closed, without engine data, and their sync completes at
  * once (fio_cephfs_queue).
  */
-static int cephfs_open_for_end_fsync(struct thread_data *td,
-				     struct cephfs_data *cd,
-				     struct fio_file *f)
+int cephfs_open_for_end_fsync(struct thread_data *td, struct fio_file *f)
 {
+	struct cephfs_data *cd = td->io_ops_data;
 	struct cephfs_file *cf;
 	int ret;
 
@@ -324,7 +384,7 @@ static int cephfs_open_lazily(struct cephfs_data *cd, struct cephfs_file *cf)
 	return ret;
 }
 
-int cephfs_open_file(struct thread_data *td, struct fio_file *f)
+int cephfs_open_for_io(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
@@ -333,10 +393,6 @@ int cephfs_open_file(struct thread_data *td, struct fio_file *f)
 	const char *at;
 	int ret;
 
-	if (td->runstate == TD_FSYNCING)
-		return cephfs_open_for_end_fsync(td, cd, f);
-	if (o->op != CEPHFS_OP_IO)
-		return cephfs_metadata_op(td, cd, f, o->op);
 	at = cephfs_confined(cd, f->file_name);
 	if (!at)
 		return 1;

@@ -19,10 +19,13 @@
 
 #include "fio.h"
 
-#include "cephfs.h"
+#include "engine_options.h"
+#include "files.h"
 #include "io.h"
+#include "job.h"
 #include "layout.h"
 #include "mount_cache.h"
+#include "newdir.h"
 
 /*
  * What fio does to a file that is missing or shorter than the job's range

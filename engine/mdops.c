@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The metadata operations (cephfs_op other than io), one timed operation
- * per file, and the directories that removing files leaves empty.
+ * per file.
  */
 #include "config.h"
 
@@ -15,54 +15,14 @@
 
 #include "fio.h"
 
-#include "cephfs.h"
+#include "engine_options.h"
+#include "files.h"
 #include "fio_compat.h"
 #include "io.h"
+#include "job.h"
+#include "mdops.h"
+#include "newdir.h"
 #include "pathutil.h"
-
-/* Remember the directory of an unlinked file (consecutive files mostly
- * share one, so only a change of directory is recorded). */
-static void cephfs_note_unlinked(struct cephfs_data *cd, const char *path)
-{
-	char **dirs, *dir = path_dirname(path);
-	unsigned int n = cd->nr_unlinked_dirs;
-
-	if (!dir || !strcmp(dir, ".") || !strcmp(dir, "/") ||
-	    (n && !strcmp(cd->unlinked_dirs[n - 1], dir)))
-		goto skip;
-	dirs = realloc(cd->unlinked_dirs, (n + 1) * sizeof(*dirs));
-	if (!dirs)
-		goto skip;
-	cd->unlinked_dirs = dirs;
-	cd->unlinked_dirs[cd->nr_unlinked_dirs++] = dir;
-	return;
-skip:
-	free(dir);
-}
-
-/*
- * Like rmdir -p --ignore-fail-on-non-empty on the directories of the files
- * this job unlinked, so unlink=1 leaves nothing behind, not even the
- * directories open_file made; whichever job empties a shared directory last
- * removes it.  The mount root itself stays.
- */
-static void cephfs_remove_emptied_dirs(struct cephfs_data *cd)
-{
-	char *dir, *slash;
-	unsigned int i;
-
-	for (i = 0; i < cd->nr_unlinked_dirs; i++) {
-		dir = cd->unlinked_dirs[i];
-		while (*dir && strcmp(dir, "/") && !ceph_rmdir(cd->cmount, dir)) {
-			slash = strrchr(dir, '/');
-			if (!slash)
-				break;
-			*slash = '\0';
-		}
-		free(cd->unlinked_dirs[i]);
-	}
-	free(cd->unlinked_dirs);
-}
 
 static void cephfs_start_clock(struct thread_data *td, struct timespec *ts)
 {
@@ -75,18 +35,6 @@ static void cephfs_add_op_sample(struct thread_data *td, struct cephfs_data *cd,
 {
 	if (!td->o.disable_lat)
 		fio_compat_add_clat_sample(td, cd->op_ddir, ntime_since_now(start));
-}
-
-int cephfs_remove(struct cephfs_data *cd, const char *path, bool dir,
-		  const char **call)
-{
-	int ret;
-
-	*call = dir ? "ceph_rmdir" : "ceph_unlink";
-	ret = dir ? ceph_rmdir(cd->cmount, path) : ceph_unlink(cd->cmount, path);
-	if (!ret || ret == -ENOENT)
-		cephfs_note_unlinked(cd, path);
-	return ret;
 }
 
 /* cephfs_create_bytes: all of them, or the create fails. */
@@ -296,16 +244,17 @@ static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
 	[CEPHFS_OP_READDIR]	= cephfs_md_readdir,
 };
 
-int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
-		       struct fio_file *f, enum cephfs_op op)
+int cephfs_metadata_op(struct thread_data *td, struct fio_file *f)
 {
+	struct cephfs_options *o = td->eo;
+	struct cephfs_data *cd = td->io_ops_data;
 	const char *at = cephfs_confined(cd, f->file_name);
 	struct timespec start;
 
 	if (!at)
 		return 1;
 	cephfs_start_clock(td, &start);
-	if (cephfs_md_ops[op](cd, at))
+	if (cephfs_md_ops[o->op](cd, at))
 		return 1;
 	cephfs_add_op_sample(td, cd, &start);
 	return 0;
@@ -314,5 +263,4 @@ int cephfs_metadata_op(struct thread_data *td, struct cephfs_data *cd,
 void cephfs_md_cleanup(struct cephfs_data *cd)
 {
 	cephfs_listing_close(cd);
-	cephfs_remove_emptied_dirs(cd);
 }

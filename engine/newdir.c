@@ -15,8 +15,9 @@
 
 #include "fio.h"
 
-#include "cephfs.h"
 #include "dirpin.h"
+#include "engine_options.h"
+#include "job.h"
 #include "newdir.h"
 #include "pathutil.h"
 

@@ -14,7 +14,7 @@
 #include "optgroup.h"
 
 #include "async.h"
-#include "cephfs.h"
+#include "engine_options.h"
 #include "dirpin.h"
 #include "escape.h"
 #include "pathutil.h"

@@ -39,7 +39,7 @@ UNIT_TESTS = \
 NO_CLUSTER_TESTS = \
 	t/tool-usage.t t/uninstalled.t t/docs-options.t \
 	t/bench-vs-original.t t/coverage.t t/licence.t t/tool-version.t \
-	t/get-fio-source.t t/tests.t t/tool-calls.t
+	t/get-fio-source.t t/tests.t t/call-circles.t
 
 # Shell tests on the sandbox cluster, which t/sandbox-start.t starts
 # before all of them and t/sandbox-stop.t stops after.

@@ -48,7 +48,11 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
 	tool/7-clients/probe.c tool/7-clients/probe.h \
-	engine/mount_cache.c engine/mount_cache.h
+	engine/mount_cache.c engine/mount_cache.h engine/mount.h \
+	engine/mount_config.c engine/mount_config.h \
+	engine/mount_explain.c engine/mount_explain.h \
+	engine/mount_perf_dump.c engine/mount_perf_dump.h \
+	engine/mount_watchdog.c engine/mount_watchdog.h
 # Run from the build tree, the tool loads the engine built there (see
 # tool/1-options/enginepath.c); installed, the installed one.
 tool_cephfs_tool_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES) \
