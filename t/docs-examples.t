@@ -10,6 +10,7 @@
 # filesystem fails t/sandbox-stop.t.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
+. "$top_srcdir/t/servers.sh"
 need_cluster
 work=$TMP/work
 mkdir -p "$TMP/blocks" "$work"

@@ -10,8 +10,8 @@ helper file it sources but uses nothing of.  Exit 1 if it printed any.
 
 "Calls into" is read from the text, not run: a helper function at a
 command's place (line start, after ; & | ( ` { ! ' then do else if while
-until, an environment assignment, or as await's or signal_when's
-condition), or a helper file's global variable anywhere outside comments.
+until, an environment assignment, a quoted assignment's start (a command
+kept to run later), or as await's or signal_when's condition), or a helper file's global variable anywhere outside comments.
 The helpers looked at are those of the topic files t/lib.sh sends tests
 to; t/tool-lib.sh and t/hosts.sh are counted as sourced but their names
 (bench, at, listing...) are too common to look for.
@@ -23,7 +23,7 @@ import sys
 
 TOPICS = ['cluster', 'libcephfs', 'timing', 'faults', 'servers', 'held', 'matrix']
 SOURCE = re.compile(r'^\s*\. "(?:\$\(dirname "\$0"\)|\$top_srcdir/t)/([\w-]+\.sh)"', re.M)
-COMMAND_PLACE = (r"(?:^|[;&|(`{!']|\bthen|\bdo|\belse|\bif|\bwhile|\buntil"
+COMMAND_PLACE = (r"(?:^|[;&|(`{!']|=\"|\bthen|\bdo|\belse|\bif|\bwhile|\buntil"
                  r"|\bawait\s+\S+|\bsignal_when\s+\S+)\s*(?:[A-Za-z_]\w*=\S*\s+)*")
 
 
