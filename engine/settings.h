@@ -5,7 +5,7 @@
  * is made from its row: the engine's fio option (cephfs_FIELD), its range
  * check and its ceph_conf_set calls; cephfs-tool's option (--TOOL_NAME),
  * its line in --help, its line of the job file and its ceph-fuse
- * arguments.
+ * arguments; t/docs-options.t checks the docs' option lists against them.
  * A new setting is a new row (and a test that the client has it).
  *
  * X(field, tool_name, kind, key, key2, min, max, tool_max, keep, def, help)
@@ -20,6 +20,7 @@
  *   keep       the value that leaves Ceph's configured one
  *   def        the value when the option is not given (a plain number)
  *   help       one line, for fio --enghelp and cephfs-tool --help
+ * t/docs-options.t reads the rows as text: no comma before the help.
  */
 #ifndef FIO_CEPHFS_SETTINGS_H
 #define FIO_CEPHFS_SETTINGS_H
