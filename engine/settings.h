@@ -43,6 +43,9 @@
 	X(msgr_workers, "msgr-workers", COUNT, "ms_async_op_threads", NULL, \
 	  0, 24, 24, 0, 0,						\
 	  "Override ms_async_op_threads (messenger workers): 1 to 24") \
+	X(client_readahead_max_bytes, "client-readahead-max-bytes", SIZE, \
+	  "client_readahead_max_bytes", NULL, 0, LLONG_MAX, 0, 0, 0,	\
+	  "Override client_readahead_max_bytes, the most a read reads ahead (bytes, K/M/G suffixes)") \
 	X(mount_timeout, "mount-timeout", SECONDS, "client_mount_timeout", \
 	  "client_shutdown_timeout", 0, INT_MAX, 86400, 0, 30,		\
 	  "Seconds to wait for the cluster when mounting and for the MDS to close the session (client_mount_timeout, client_shutdown_timeout)") \
