@@ -42,11 +42,10 @@ static int fio_cephfs_mount(struct thread_data *td, struct cephfs_data *cd)
 	struct cephfs_mount_config cfg = {
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
 		.fs = o->fs, .root = o->root, .uid = o->uid, .gid = o->gid,
-		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
-		.msgr_workers = o->msgr_workers, .set = o->set,
-		.mount_timeout = o->mount_timeout,
-		.op_timeout = o->op_timeout,
-		.perf_dump = o->perf_dump,
+		.set = o->set, .perf_dump = o->perf_dump,
+#define CEPHFS_SETTING_COPY(field, ...) .field = o->field,
+		CEPHFS_SETTINGS(CEPHFS_SETTING_COPY)
+#undef CEPHFS_SETTING_COPY
 	};
 	const char *failed = "";
 	unsigned int users;

@@ -11,6 +11,7 @@
 #include "fio.h"
 
 #include "dirpin.h"
+#include "settings.h"
 
 enum cephfs_op {
 	CEPHFS_OP_IO = 0,	/* read/write/sync/trim data */
@@ -43,13 +44,11 @@ struct cephfs_options {
 	 */
 	long long uid;
 	long long gid;
-	long long client_oc;
-	long long client_oc_size;
-	long long msgr_workers;
+#define CEPHFS_SETTING_FIELD(field, ...) long long field;
+	CEPHFS_SETTINGS(CEPHFS_SETTING_FIELD)
+#undef CEPHFS_SETTING_FIELD
 	char *set;
 	unsigned int mount_per_job;
-	long long mount_timeout;
-	long long op_timeout;
 	unsigned int op;
 	char *perf_dump;
 	unsigned int async;

@@ -34,14 +34,18 @@ static char *config_key(const struct cephfs_mount_config *cfg)
 {
 	char *key;
 
-	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%d\x1f%llu\x1f%u\x1f%s\x1f%u\x1f%u\x1f%s",
+#define SETTING_FORMAT(...) "\x1f%lld"
+#define SETTING_VALUE(field, ...) , cfg->field
+	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%s\x1f%s"
+		     CEPHFS_SETTINGS(SETTING_FORMAT),
 		     str_or_empty(cfg->conf), str_or_empty(cfg->id),
 		     str_or_empty(cfg->keyring), str_or_empty(cfg->fs),
 		     str_or_empty(cfg->root), cfg->uid, cfg->gid,
-		     cfg->client_oc, cfg->client_oc_size, cfg->msgr_workers,
-		     str_or_empty(cfg->set), cfg->mount_timeout,
-		     cfg->op_timeout, str_or_empty(cfg->perf_dump)) < 0)
+		     str_or_empty(cfg->set), str_or_empty(cfg->perf_dump)
+		     CEPHFS_SETTINGS(SETTING_VALUE)) < 0)
 		return NULL;
+#undef SETTING_FORMAT
+#undef SETTING_VALUE
 	return key;
 }
 

@@ -69,15 +69,46 @@ int cephfs_mount_conf_set(struct ceph_mount_info *cmount,
 	return ret;
 }
 
-static int conf_set_uint(struct ceph_mount_info *cmount,
-			 const struct cephfs_mount_config *cfg, const char *key,
-			 unsigned long long value, const char *option,
-			 char *why, size_t why_len)
-{
-	char text[32];
+/* The settings' rows, for applying them in a loop. */
+static const struct conf_setting {
+	const char *option;		/* the engine's, without "cephfs_" */
+	const char *key, *key2;		/* key2: NULL or set to the same */
+	size_t offset;			/* in struct cephfs_mount_config */
+	long long keep;
+} conf_settings[] = {
+#define CONF_SETTING(field, tool_name, kind, key, key2, min, max, tool_max, \
+		     keep, ...)						\
+	{ #field, key, key2, offsetof(struct cephfs_mount_config, field), keep },
+	CEPHFS_SETTINGS(CONF_SETTING)
+#undef CONF_SETTING
+};
 
-	snprintf(text, sizeof(text), "%llu", value);
-	return cephfs_mount_conf_set(cmount, cfg, key, text, option, why, why_len);
+/* Every setting of the table not at its keep value, as its row says. */
+static int conf_set_settings(struct ceph_mount_info *cmount,
+			     const struct cephfs_mount_config *cfg, char *why,
+			     size_t why_len)
+{
+	const struct conf_setting *s;
+	long long value;
+	char text[32];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(conf_settings) / sizeof(*s); i++) {
+		s = &conf_settings[i];
+		value = *(const long long *)((const char *)cfg + s->offset);
+		if (value == s->keep)
+			continue;
+		snprintf(text, sizeof(text), "%lld", value);
+		ret = cephfs_mount_conf_set(cmount, cfg, s->key, text, s->option,
+					    why, why_len);
+		if (!ret && s->key2)
+			ret = cephfs_mount_conf_set(cmount, cfg, s->key2, text,
+						    s->option, why, why_len);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /* Apply the configuration in the order libcephfs users expect: file, env
@@ -106,34 +137,11 @@ int cephfs_mount_configure(struct ceph_mount_info *cmount,
 					 "keyring", why, why_len)))
 		return ret;
 	/* A mount that fails after opening an MDS session (the MDS cannot
-	 * journal it) then waits client_shutdown_timeout, 30 s, for the
-	 * session to close: bound that wait by the same timeout. */
-	if (cfg->mount_timeout &&
-	    ((ret = conf_set_uint(cmount, cfg, "client_mount_timeout",
-				  cfg->mount_timeout, "mount_timeout", why, why_len)) ||
-	     (ret = conf_set_uint(cmount, cfg, "client_shutdown_timeout",
-				  cfg->mount_timeout, "mount_timeout", why, why_len))))
-		return ret;
-	/* Without these, an op to a dead OSD waits forever, and so do fio
-	 * and its SIGTERM handling. */
-	if (cfg->op_timeout &&
-	    ((ret = conf_set_uint(cmount, cfg, "rados_osd_op_timeout",
-				  cfg->op_timeout, "op_timeout", why, why_len)) ||
-	     (ret = conf_set_uint(cmount, cfg, "rados_mon_op_timeout",
-				  cfg->op_timeout, "op_timeout", why, why_len))))
-		return ret;
-	if (cfg->client_oc >= 0 &&
-	    (ret = conf_set_uint(cmount, cfg, "client_oc", cfg->client_oc,
-				 "client_oc", why, why_len)))
-		return ret;
-	if (cfg->client_oc_size &&
-	    (ret = conf_set_uint(cmount, cfg, "client_oc_size",
-				 cfg->client_oc_size, "client_oc_size", why,
-				 why_len)))
-		return ret;
-	if (cfg->msgr_workers &&
-	    (ret = conf_set_uint(cmount, cfg, "ms_async_op_threads",
-				 cfg->msgr_workers, "msgr_workers", why, why_len)))
+	 * journal it) waits client_shutdown_timeout for the session to close,
+	 * and an op to a dead OSD waits forever, and so do fio and its SIGTERM
+	 * handling, unless the timeouts (rows of the table) are set. */
+	ret = conf_set_settings(cmount, cfg, why, why_len);
+	if (ret)
 		return ret;
 	ret = cephfs_conf_set_list(cmount, cfg->set, &bad_key);
 	if (ret) {

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "settings.h"
+
 struct ceph_mount_info;
 
 /* Every setting that changes what a mount is; NULL/-1/0 mean "default". */
@@ -21,13 +23,11 @@ struct cephfs_mount_config {
 	const char *root;		/* directory mounted as root, NULL: / */
 	int uid;			/* -1: the process's */
 	int gid;
-	int client_oc;			/* -1: configured default */
-	unsigned long long client_oc_size;	/* 0: configured default */
-	unsigned int msgr_workers;	/* 0: configured default */
+	/* Each the row's keep value: configured default; checked in range. */
+#define CEPHFS_SETTING_FIELD(field, ...) long long field;
+	CEPHFS_SETTINGS(CEPHFS_SETTING_FIELD)
+#undef CEPHFS_SETTING_FIELD
 	const char *set;		/* "key=value,key=value" overrides */
-	unsigned int mount_timeout;	/* seconds, 0: configured default */
-	unsigned int op_timeout;	/* seconds for an OSD or monitor op,
-					 * 0: configured default (forever) */
 	const char *perf_dump;		/* perf counters go here on unmount */
 	/* Errors name the settings as cephfs-tool's options (--client-oc-size),
 	 * not as the engine's (cephfs_client_oc_size). */

@@ -180,7 +180,7 @@ void cephfs_explain_mount_error(struct ceph_mount_info *cmount,
 		return;
 	}
 	if (ret == -ETIMEDOUT || ret == -ETIME) {
-		snprintf(why, why_len, "the cluster did not answer within %u s (client_mount_timeout)",
+		snprintf(why, why_len, "the cluster did not answer within %lld s (client_mount_timeout)",
 			 cfg->mount_timeout);
 		return;
 	}

@@ -26,6 +26,12 @@
 #define CEPHFS_ASYNC_DEFAULT "emulated"
 #endif
 
+/* Numbers are stored whole (struct cephfs_options); ranges checked below. */
+#define CEPHFS_SETTING_FIO_TYPE_SWITCH FIO_OPT_ULL
+#define CEPHFS_SETTING_FIO_TYPE_COUNT FIO_OPT_ULL
+#define CEPHFS_SETTING_FIO_TYPE_SECONDS FIO_OPT_ULL
+#define CEPHFS_SETTING_FIO_TYPE_SIZE FIO_OPT_STR_VAL
+
 struct fio_option cephfs_fio_options[] = {
 	{
 		.name	= "cephfs_conf",
@@ -94,36 +100,20 @@ struct fio_option cephfs_fio_options[] = {
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
-	{
-		.name	= "cephfs_client_oc",
-		.lname	= "CephFS client object cache",
-		.type	= FIO_OPT_ULL,
-		.off1	= offsetof(struct cephfs_options, client_oc),
-		.help	= "Override client_oc: 0 or 1; -1 keeps the configured value",
-		.def	= "-1",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+#define CEPHFS_SETTING_OPTION(field, tool_name, kind, key, key2, min, max, \
+			      tool_max, keep, def_value, help_text)	\
+	{								\
+		.name	= "cephfs_" #field,				\
+		.lname	= key,						\
+		.type	= CEPHFS_SETTING_FIO_TYPE_##kind,		\
+		.off1	= offsetof(struct cephfs_options, field),	\
+		.help	= help_text "; " #keep " keeps the configured value", \
+		.def	= #def_value,					\
+		.category = FIO_OPT_C_ENGINE,				\
+		.group	= FIO_OPT_G_INVALID,				\
 	},
-	{
-		.name	= "cephfs_client_oc_size",
-		.lname	= "CephFS client object cache size",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct cephfs_options, client_oc_size),
-		.help	= "Override client_oc_size (bytes, K/M/G suffixes); 0 keeps the configured value",
-		.def	= "0",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "cephfs_msgr_workers",
-		.lname	= "Ceph messenger worker threads",
-		.type	= FIO_OPT_ULL,
-		.off1	= offsetof(struct cephfs_options, msgr_workers),
-		.help	= "Override ms_async_op_threads: 1 to 24; 0 keeps the configured value",
-		.def	= "0",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
+	CEPHFS_SETTINGS(CEPHFS_SETTING_OPTION)
+#undef CEPHFS_SETTING_OPTION
 	{
 		.name	= "cephfs_set",
 		.lname	= "Ceph configuration overrides",
@@ -140,26 +130,6 @@ struct fio_option cephfs_fio_options[] = {
 		.off1	= offsetof(struct cephfs_options, mount_per_job),
 		.help	= "Give each job its own mount instead of sharing one per configuration",
 		.def	= "0",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "cephfs_mount_timeout",
-		.lname	= "CephFS mount timeout",
-		.type	= FIO_OPT_ULL,
-		.off1	= offsetof(struct cephfs_options, mount_timeout),
-		.help	= "Seconds to wait for the cluster when mounting and for the MDS to close the session (client_mount_timeout, client_shutdown_timeout); 0 keeps the configured values",
-		.def	= "30",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "cephfs_op_timeout",
-		.lname	= "CephFS operation timeout",
-		.type	= FIO_OPT_ULL,
-		.off1	= offsetof(struct cephfs_options, op_timeout),
-		.help	= "Seconds before an OSD or monitor operation fails with ETIMEDOUT (rados_osd_op_timeout, rados_mon_op_timeout); 0 keeps the configured value (wait forever)",
-		.def	= "120",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -328,11 +298,10 @@ static const struct cephfs_number {
 	/* -1: the process's own */
 	CEPHFS_NUMBER(uid, -1, CEPHFS_ID_MAX),
 	CEPHFS_NUMBER(gid, -1, CEPHFS_ID_MAX),
-	CEPHFS_NUMBER(client_oc, -1, 1),
-	CEPHFS_NUMBER(client_oc_size, 0, CEPHFS_CLIENT_OC_SIZE_MAX),
-	CEPHFS_NUMBER(msgr_workers, 0, CEPHFS_MSGR_WORKERS_MAX),
-	CEPHFS_NUMBER(mount_timeout, 0, CEPHFS_TIMEOUT_MAX),
-	CEPHFS_NUMBER(op_timeout, 0, CEPHFS_TIMEOUT_MAX),
+#define CEPHFS_SETTING_NUMBER(field, tool_name, kind, key, key2, min, max, ...) \
+	CEPHFS_NUMBER(field, min, max),
+	CEPHFS_SETTINGS(CEPHFS_SETTING_NUMBER)
+#undef CEPHFS_SETTING_NUMBER
 	CEPHFS_NUMBER(async_threads, 0, 1024),
 	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),

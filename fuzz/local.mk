@@ -33,7 +33,8 @@ FUZZ_INCLUDED = config.h $(srcdir)/tool/pipeline.h \
 	$(srcdir)/tool/3-run/progress.h $(srcdir)/tool/4-reduce/fioresult.h \
 	$(srcdir)/tool/4-reduce/perfcounters.h $(srcdir)/tool/4-reduce/fiolog.h \
 	$(srcdir)/tool/7-clients/clients.h $(srcdir)/engine/escape.h \
-	$(srcdir)/engine/clip.h $(srcdir)/engine/ranges.h $(srcdir)/engine/pathutil.h
+	$(srcdir)/engine/clip.h $(srcdir)/engine/ranges.h $(srcdir)/engine/settings.h \
+	$(srcdir)/engine/pathutil.h
 
 fuzz/fuzz-options: $(FUZZ_OPTIONS_INPUTS) $(FUZZ_INCLUDED)
 	$(AM_V_CCLD)$(FUZZ_LINK) $(FUZZ_OPTIONS_INPUTS)

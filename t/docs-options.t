@@ -7,7 +7,10 @@
 # programs' own option tables, so an option added to the code without its
 # documentation fails here, named; and the other way round, an option the
 # tool's documentation lists that the options table does not have (a
-# renamed or removed one) fails too.  No cluster needed.
+# renamed or removed one) fails too.  The client settings' lines in
+# doc/engine.md and doc/cephfs-tool.md name the Ceph options the table
+# (engine/settings.h) says they set, and the engine's its default.  No
+# cluster needed.
 . "$(dirname "$0")/lib.sh"
 TOOL=$top_builddir/tool/cephfs-tool
 
@@ -84,4 +87,37 @@ is "every engine option is in fio-cephfs-engine(7)" \
 	"$(missing "$TMP/engine-opts" a-z0-9_ "$TMP/fio-cephfs-engine.7.txt")" ""
 is "every engine option is in fio-cephfs(1)" \
 	"$(missing "$TMP/engine-opts" a-z0-9_ "$TMP/fio-cephfs.1.txt")" ""
+
+# The rows of engine/settings.h, one a line: field tool-name key key2
+# default (key2 "-" for none); a row's arguments up to its help hold no
+# comma.
+awk '/^#define CEPHFS_SETTINGS\(X\)/ { on = 1; next }
+	on { line = $0; cont = sub(/\\$/, "", line)
+	     if (line ~ /^[ \t]*X\(/ && row != "") { print row; row = "" }
+	     row = row line
+	     if (!cont) { print row; exit } }' "$top_srcdir/engine/settings.h" |
+	sed 's/^[ \t]*X(//; s/"//g; s/NULL/-/' |
+	awk -F'[ \t]*,[ \t]*' '{ print $1, $2, $4, $5, $10 }' >"$TMP/settings"
+n=$(wc -l <"$TMP/settings")
+ok $([ "$n" -ge 5 ]; echo $?) "engine/settings.h's rows read ($n found)"
+# doc_line DOC NAME: the table row of DOC that starts with option NAME.
+doc_line() { grep -F -e "| \`$2\`" -e "| \`$2 " -- "$1" | head -n 1; }
+while read -r field tool key key2 def; do
+	line=$(doc_line "$top_srcdir/doc/engine.md" "cephfs_$field")
+	for word in "$key" "$key2" "\`$def\`"; do
+		[ "$word" = - ] || case $line in *"$word"*) ;;
+		*) echo "cephfs_$field: $word" ;; esac
+	done
+done <"$TMP/settings" >"$TMP/engine-missing"
+is "doc/engine.md: each setting's line names its Ceph options and default" \
+	"$(cat "$TMP/engine-missing")" ""
+while read -r field tool key key2 def; do
+	line=$(doc_line "$top_srcdir/doc/cephfs-tool.md" "--$tool")
+	for word in "$key" "$key2"; do
+		[ "$word" = - ] || case $line in *"$word"*) ;;
+		*) echo "--$tool: $word" ;; esac
+	done
+done <"$TMP/settings" >"$TMP/tool-missing"
+is "doc/cephfs-tool.md: each setting's line names its Ceph options" \
+	"$(cat "$TMP/tool-missing")" ""
 done_testing

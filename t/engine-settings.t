@@ -4,7 +4,7 @@
 # itself while the job holds its mount (its admin socket's config get and
 # perf dump): cephfs_client_oc (the object cacher's counters),
 # cephfs_client_oc_size, cephfs_msgr_workers (the messenger's workers),
-# cephfs_set; and cephfs_async_threads starts that many submitter threads
+# cephfs_client_readahead_max_bytes, cephfs_set; and cephfs_async_threads starts that many submitter threads
 # (the kernel's list of the process's threads).
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
@@ -42,10 +42,12 @@ cached="d['objectcacher-libcephfs']['data_written']"
 
 held_job "cephfs_client_oc=1, cephfs_client_oc_size=8M, cephfs_msgr_workers=4" \
 	postrun $POSTRUN_TIMEOUTS --cephfs_client_oc=1 --cephfs_client_oc_size=8M \
-	--cephfs_msgr_workers=4
+	--cephfs_msgr_workers=4 --cephfs_client_readahead_max_bytes=2M
 is "the client's client_oc, client_oc_size, ms_async_op_threads" \
 	"$(client_config "$sock" client_oc) $(client_config "$sock" client_oc_size) $(client_config "$sock" ms_async_op_threads)" \
 	"true 8388608 4"
+is "... and client_readahead_max_bytes (cephfs_client_readahead_max_bytes=2M)" \
+	"$(client_config "$sock" client_readahead_max_bytes)" 2097152
 is "... its messenger runs 4 workers (perf dump: AsyncMessenger::Worker-N)" "$(perf "$workers")" 4
 is "... its object cacher took all 64 KiB written (objectcacher-libcephfs data_written)" \
 	"$(perf "$cached")" 65536

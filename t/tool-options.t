@@ -67,13 +67,17 @@ unheld_bench() {
 
 held_bench --threads 3 --files 7 --size 64K --per-thread-mount \
 	--uid 1000 --gid 1001 --client-oc 0 --client-oc-size 8M --msgr-workers 2 \
-	--no-cleanup --perf-dump "$TMP/ptm-perf.json"
+	--client-readahead-max-bytes 2M --no-cleanup --perf-dump "$TMP/ptm-perf.json"
 wait_held "--per-thread-mount: the write phase's three jobs hold, mounted" 3 $HOLD_TIMEOUTS write
 is "... each mounts on its own: three MDS sessions" "$(held_sessions | wc -l)" 3
 is "the overrides reach each running client (config get client_oc, client_oc_size, ms_async_op_threads)" \
 	"$(for sock in $(ls "$TMP"/asok/fio-cephfs.*/client.asok 2>/dev/null; held_sockets); do
 		echo "$(client_config "$sock" client_oc) $(client_config "$sock" client_oc_size) $(client_config "$sock" ms_async_op_threads)"
 	done | tr '\n' ,)" "false 8388608 2,false 8388608 2,false 8388608 2,"
+is "... and --client-readahead-max-bytes 2M (config get client_readahead_max_bytes)" \
+	"$(for sock in $(ls "$TMP"/asok/fio-cephfs.*/client.asok 2>/dev/null; held_sockets); do
+		client_config "$sock" client_readahead_max_bytes
+	done | tr '\n' ,)" "2097152,2097152,2097152,"
 let_go write
 wait_held "the read phase's three jobs hold, mounted" 3 $HOLD_TIMEOUTS read
 is "... three MDS sessions" "$(held_sessions | wc -l)" 3

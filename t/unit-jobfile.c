@@ -232,6 +232,9 @@ static const struct {
 	{ "bench --client-oc-size 9223372036854775807", "cephfs_client_oc_size=9223372036854775807",
 	  "bench --client-oc-size 9223372036854775808",
 	  "--client-oc-size: invalid value '9223372036854775808' (fio's job file would have cephfs_client_oc_size=" },
+	{ "bench --client-readahead-max-bytes 2M", "cephfs_client_readahead_max_bytes=2097152",
+	  "bench --client-readahead-max-bytes 9223372036854775808",
+	  "--client-readahead-max-bytes: invalid value '9223372036854775808' (fio's job file would have cephfs_client_readahead_max_bytes=" },
 	/* the engine's ranges, or the tool's lower ones */
 	{ "bench --uid 2147483647", "cephfs_uid=2147483647",
 	  "bench --uid 2147483648", "--uid: invalid value '2147483648'" },

@@ -60,8 +60,8 @@ static void test_fuse_args(void)
 		snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined),
 			 "%s%s", i ? "|" : "", a.argv[i]);
 	is_str(joined, "ceph-fuse|-f|--conf=/etc/ceph/x.conf|--id=admin|--client_fs=a=b|"
-	       "--client_mountpoint=/r|--client_mount_timeout=30|--client_shutdown_timeout=30|"
-	       "--client_oc=0|--ms_async_op_threads=3|/tmp/t/mnt",
+	       "--client_mountpoint=/r|--client_oc=0|--ms_async_op_threads=3|"
+	       "--client_mount_timeout=30|--client_shutdown_timeout=30|/tmp/t/mnt",
 	       "each setting one argument, as given; no op timeout for 0");
 	ok(a.argv[a.count] == NULL, "... NULL-terminated");
 	fuse_args_free(&a);

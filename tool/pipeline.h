@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "settings.h"
+
 struct json_object;
 
 /* 1-options: the command line, parsed. */
@@ -51,11 +53,11 @@ struct bench_options {
 	const char *fs;
 	int uid;			/* -1: the process's */
 	int gid;
-	int client_oc;			/* -1: the configured value */
-	uint64_t client_oc_size;	/* 0: the configured value */
-	unsigned int msgr_workers;	/* 0: the configured value */
-	unsigned int mount_timeout;	/* seconds; 0: the configured value */
-	unsigned int op_timeout;	/* seconds; 0: wait forever */
+	/* engine/settings.h: each its row's keep value: the configured one */
+#define SETTING_FIELD(field, tool_name, kind, ...) \
+	CEPHFS_SETTING_TOOL_TYPE_##kind field;
+	CEPHFS_SETTINGS(SETTING_FIELD)
+#undef SETTING_FIELD
 
 	/* The benchmark. */
 	unsigned int threads;

@@ -43,9 +43,19 @@ struct option_spec {
 	const char *section;
 	const char *arg;
 	const char *help;
+	/* A row of engine/settings.h: --help adds what keeps Ceph's value
+	 * (@keep, if the tool takes it) and the default (@def, if other). */
+	bool setting;
+	long long keep, def;
 };
 
 #define FIELD(f) offsetof(struct bench_options, f)
+
+/* How each kind of engine/settings.h is read. */
+#define SETTING_VALUE_SWITCH V_SWITCH
+#define SETTING_VALUE_COUNT V_UINT
+#define SETTING_VALUE_SECONDS V_UINT
+#define SETTING_VALUE_SIZE V_SIZE
 
 static const struct option_spec specs[] = {
 	{ "help", 'h', V_FLAG, FIELD(help), 0, 0, false,
@@ -72,22 +82,13 @@ static const struct option_spec specs[] = {
 	{ "gid", 0, V_ID, FIELD(gid), 0, 0, false,
 	  .arg = "N",
 	  .help = "Group ID to mount as (default: -1)" },
-	{ "client-oc", 0, V_SWITCH, FIELD(client_oc), 0, 1, false,
-	  .arg = "0|1",
-	  .help = "Override client_oc for the benchmark mount" },
-	{ "client-oc-size", 0, V_SIZE, FIELD(client_oc_size), 0, 0, false,
-	  .arg = "SIZE",
-	  .help = "Override client_oc_size for the benchmark mount" },
-	{ "msgr-workers", 0, V_UINT, FIELD(msgr_workers), 0, 24, false,
-	  .arg = "N",
-	  .help = "Override ms_async_op_threads (1 to 24; 0 keeps the default)" },
-	{ "mount-timeout", 0, V_UINT, FIELD(mount_timeout), 0, 86400, false,
-	  .arg = "SECS",
-	  .help = "Give up when the cluster does not answer (default: 30)" },
-	{ "op-timeout", 0, V_UINT, FIELD(op_timeout), 0, 86400, false,
-	  .arg = "SECS",
-	  .help = "Fail an OSD/monitor op after this; end fio when no\n"
-		  "call returns for twice this (default: 120; 0: never)" },
+#define SETTING_SPEC(field, tool_name, kind, key, key2, min, max, tool_max, \
+		     keep_value, def_value, help_text)			\
+	{ tool_name, 0, SETTING_VALUE_##kind, FIELD(field), 0, tool_max, false, \
+	  .arg = CEPHFS_SETTING_ARG_##kind, .help = help_text,			\
+	  .setting = true, .keep = keep_value, .def = def_value },
+	CEPHFS_SETTINGS(SETTING_SPEC)
+#undef SETTING_SPEC
 	{ "threads", 0, V_UINT, FIELD(threads), 1, 1024, false,
 	  .section = "Bench options", .arg = "N",
 	  .help = "Number of threads (default: 1)" },
@@ -221,11 +222,52 @@ static void help_label(const struct option_spec *s, char *label, size_t len)
 		snprintf(label + used, len - used, " %s", s->arg);
 }
 
+/* The width --help's lines are broken to, at spaces. */
+#define HELP_WIDTH 80
+
+/* A setting's help from HELP_COLUMN, broken at spaces before HELP_WIDTH:
+ * its row holds it as one line, shared with fio's --enghelp. */
+static void help_line(FILE *out, const char *text)
+{
+	size_t room = HELP_WIDTH - HELP_COLUMN, len = strlen(text), n;
+
+	for (;;) {
+		n = len;
+		if (n > room) {
+			for (n = room; n > 0 && text[n] != ' '; n--)
+				;
+			if (!n)
+				n = strcspn(text, " ");
+		}
+		fprintf(out, "%.*s\n", (int)n, text);
+		while (n < len && text[n] == ' ')
+			n++;
+		text += n;
+		len -= n;
+		if (!len)
+			return;
+		fprintf(out, "%*s", HELP_COLUMN, "");
+	}
+}
+
+/* A setting's help, what keeps Ceph's value and the default. */
+static void setting_help(const struct option_spec *s, char *text, size_t len)
+{
+	size_t n = (size_t)snprintf(text, len, "%s", s->help);
+
+	/* The tool takes no negative value: -1 is only its default. */
+	if (s->keep >= 0 && n < len)
+		n += (size_t)snprintf(text + n, len - n,
+				      "; %lld keeps the configured value", s->keep);
+	if (s->def != s->keep && n < len)
+		snprintf(text + n, len - n, " (default: %lld)", s->def);
+}
+
 void options_usage(FILE *out)
 {
 	const struct option_spec *s;
 	const char *line, *end;
-	char label[64];
+	char label[64], text[512];
 
 	fputs(usage_commands, out);
 	for (s = specs; s < specs + NR_SPECS; s++) {
@@ -234,7 +276,16 @@ void options_usage(FILE *out)
 		if (s->section)
 			fprintf(out, "\n%s:\n", s->section);
 		help_label(s, label, sizeof(label));
-		fprintf(out, "  %-*s ", HELP_COLUMN - 3, label);
+		/* A label too long for its column has its help below it. */
+		if (strlen(label) <= HELP_COLUMN - 3)
+			fprintf(out, "  %-*s ", HELP_COLUMN - 3, label);
+		else
+			fprintf(out, "  %s\n%*s", label, HELP_COLUMN, "");
+		if (s->setting) {
+			setting_help(s, text, sizeof(text));
+			help_line(out, text);
+			continue;
+		}
 		for (line = s->help; (end = strchr(line, '\n')); line = end + 1)
 			fprintf(out, "%.*s\n%*s", (int)(end - line), line,
 				HELP_COLUMN, "");
@@ -251,9 +302,11 @@ void options_init(struct bench_options *o, const char *fio,
 	o->id = "admin";
 	o->uid = -1;
 	o->gid = -1;
-	o->client_oc = -1;
-	o->mount_timeout = 30;
-	o->op_timeout = 120;
+#define SETTING_DEFAULT(field, tool_name, kind, key, key2, min, max, tool_max, \
+			keep, def, ...)					\
+	o->field = def;
+	CEPHFS_SETTINGS(SETTING_DEFAULT)
+#undef SETTING_DEFAULT
 	o->threads = 1;
 	o->iterations = 1;
 	o->files = 100;

@@ -60,20 +60,16 @@ int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
 	add_setting(a, "keyring", o->keyring);
 	add_setting(a, "client_fs", o->fs);
 	add_setting(a, "client_mountpoint", o->root_path);
-	if (o->mount_timeout) {
-		add_uint(a, "client_mount_timeout", o->mount_timeout);
-		add_uint(a, "client_shutdown_timeout", o->mount_timeout);
+	/* As the engine applies them: the row's Ceph options, unless kept. */
+#define SETTING_ARGS(field, tool_name, kind, key, key2, min, max, tool_max, \
+		     keep, ...)						\
+	if (o->field != keep) {						\
+		add_uint(a, key, (uint64_t)o->field);			\
+		if (key2)						\
+			add_uint(a, key2, (uint64_t)o->field);		\
 	}
-	if (o->op_timeout) {
-		add_uint(a, "rados_osd_op_timeout", o->op_timeout);
-		add_uint(a, "rados_mon_op_timeout", o->op_timeout);
-	}
-	if (o->client_oc != -1)
-		add_uint(a, "client_oc", (uint64_t)o->client_oc);
-	if (o->client_oc_size)
-		add_uint(a, "client_oc_size", o->client_oc_size);
-	if (o->msgr_workers)
-		add_uint(a, "ms_async_op_threads", o->msgr_workers);
+	CEPHFS_SETTINGS(SETTING_ARGS)
+#undef SETTING_ARGS
 	add(a, "%s", mountpoint);
 	if (a->count < 0) {
 		fuse_args_free(a);

@@ -63,8 +63,10 @@ uint64_t effective_block_size(const struct bench_options *o)
  */
 enum job_number {
 	JN_BS, JN_FILESIZE, JN_SIZE, JN_OFFSET, JN_IO_SIZE, JN_FSYNC,
-	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID, JN_CLIENT_OC,
-	JN_CLIENT_OC_SIZE, JN_MSGR_WORKERS, JN_MOUNT_TIMEOUT, JN_OP_TIMEOUT,
+	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
+#define SETTING_NUMBER(field, ...) JN_SETTING_##field,
+	CEPHFS_SETTINGS(SETTING_NUMBER)
+#undef SETTING_NUMBER
 	JOB_NUMBERS,
 };
 
@@ -89,14 +91,10 @@ static const struct {
 	/* the engine's, which it checks at init */
 	[JN_UID] = { "cephfs_uid", CEPHFS_ID_MAX, "uid" },
 	[JN_GID] = { "cephfs_gid", CEPHFS_ID_MAX, "gid" },
-	[JN_CLIENT_OC] = { "cephfs_client_oc", 1, "client-oc" },
-	[JN_CLIENT_OC_SIZE] = { "cephfs_client_oc_size", CEPHFS_CLIENT_OC_SIZE_MAX,
-				"client-oc-size" },
-	[JN_MSGR_WORKERS] = { "cephfs_msgr_workers", CEPHFS_MSGR_WORKERS_MAX,
-			      "msgr-workers" },
-	[JN_MOUNT_TIMEOUT] = { "cephfs_mount_timeout", CEPHFS_TIMEOUT_MAX,
-			       "mount-timeout" },
-	[JN_OP_TIMEOUT] = { "cephfs_op_timeout", CEPHFS_TIMEOUT_MAX, "op-timeout" },
+#define SETTING_NUMBER(field, tool_name, kind, key, key2, min, max, ...) \
+	[JN_SETTING_##field] = { "cephfs_" #field, max, tool_name },
+	CEPHFS_SETTINGS(SETTING_NUMBER)
+#undef SETTING_NUMBER
 };
 
 /* fio counts writes, the original bytes: fsync after the write that
@@ -143,16 +141,13 @@ static uint64_t largest_number(const struct bench_options *o,
 		return *given = o->uid == -1 ? 0 : (uint64_t)o->uid;
 	case JN_GID:
 		return *given = o->gid == -1 ? 0 : (uint64_t)o->gid;
-	case JN_CLIENT_OC:
-		return *given = o->client_oc == -1 ? 0 : (uint64_t)o->client_oc;
-	case JN_CLIENT_OC_SIZE:
-		return *given = o->client_oc_size;
-	case JN_MSGR_WORKERS:
-		return *given = o->msgr_workers;
-	case JN_MOUNT_TIMEOUT:
-		return *given = o->mount_timeout;
-	case JN_OP_TIMEOUT:
-		return *given = o->op_timeout;
+	/* The keep value (-1 for client_oc) is in range. */
+#define SETTING_LARGEST(field, tool_name, kind, key, key2, min, max,	\
+			tool_max, keep, ...)				\
+	case JN_SETTING_##field:					\
+		return *given = o->field == keep ? 0 : (uint64_t)o->field;
+	CEPHFS_SETTINGS(SETTING_LARGEST)
+#undef SETTING_LARGEST
 	case JOB_NUMBERS:
 		break;
 	}
@@ -228,14 +223,14 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 		put_number(out, JN_UID, o->uid);
 	if (o->gid != -1)
 		put_number(out, JN_GID, o->gid);
-	if (o->client_oc != -1)
-		put_number(out, JN_CLIENT_OC, o->client_oc);
-	if (o->client_oc_size)
-		put_number(out, JN_CLIENT_OC_SIZE, o->client_oc_size);
-	if (o->msgr_workers)
-		put_number(out, JN_MSGR_WORKERS, o->msgr_workers);
-	put_number(out, JN_MOUNT_TIMEOUT, o->mount_timeout);
-	put_number(out, JN_OP_TIMEOUT, o->op_timeout);
+	/* The line is left out where the engine's default keeps Ceph's value
+	 * too; else written, so the engine has the tool's value. */
+#define SETTING_LINE(field, tool_name, kind, key, key2, min, max, tool_max, \
+		     keep, def, ...)					\
+	if (o->field != keep || def != keep)				\
+		put_number(out, JN_SETTING_##field, o->field);
+	CEPHFS_SETTINGS(SETTING_LINE)
+#undef SETTING_LINE
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
 	put_string(out, "cephfs_perf_dump", o->perf_dump);

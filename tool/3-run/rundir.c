@@ -38,10 +38,9 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 	struct cephfs_mount_config cfg = {
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
 		.fs = o->fs, .root = o->root_path, .uid = o->uid, .gid = o->gid,
-		.client_oc = o->client_oc, .client_oc_size = o->client_oc_size,
-		.msgr_workers = o->msgr_workers,
-		.mount_timeout = o->mount_timeout,
-		.op_timeout = o->op_timeout,
+#define SETTING_COPY(field, ...) .field = o->field,
+		CEPHFS_SETTINGS(SETTING_COPY)
+#undef SETTING_COPY
 		.tool_options = true,
 	};
 	const char *failed = "";
