@@ -13,6 +13,7 @@ CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/met
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
 # The harnesses' runs as data; doc/performance.md shows the latest and links here.
 EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
+	bench/results/bench-ceph16-quick-layers-2026-12-05.json \
 	bench/results/lazyio-shared-file-2026-12-02.json \
 	bench/results/meta-ceph16-2026-12-01.json \
 	bench/results/vs-original-ceph16-2026-12-03.json \
