@@ -32,7 +32,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/7-clients/clients.c tool/7-clients/clients.h \
 	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h \
-	engine/settings.h
+	engine/settings.c engine/settings.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
