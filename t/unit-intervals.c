@@ -81,7 +81,7 @@ static void test_fio_logs(void)
 	size_t i;
 
 	ok(logs[0] && logs[1] &&
-	   interval_series_read(&s, logs, 2, FIRST_WINDOW_MS - WINDOW_MS, WINDOW_MS),
+	   interval_series_read(&s, logs, 2, false, FIRST_WINDOW_MS - WINDOW_MS, WINDOW_MS),
 	   "fio's two logs read");
 	is_int((long long)s.count, 3, "a sample per window fio logged");
 	/* fio logs no window for the last partial one: 3 of 1 s's 1000. */
@@ -133,7 +133,7 @@ static void test_gaps(void)
 	struct interval_series s = { 0 };
 	size_t i;
 
-	ok(interval_series_read(&s, &log, 1, 0, 1000), "a log with a gap read");
+	ok(interval_series_read(&s, &log, 1, false, 0, 1000), "a log with a gap read");
 	ok(s.count == 3 && s.samples[0].ios == 4 && s.samples[1].ios == 0 &&
 	   s.samples[1].p99_ns == 0 && s.samples[2].ios == 3,
 	   "an interval no window ended in has no I/O; a late window counts in the one being filled");
@@ -143,7 +143,35 @@ static void test_gaps(void)
 	interval_series_free(&s);
 	fclose(log);
 	log = text_log((char *[]){ "1000, 0, 4096, 1\n" }, 1);
-	ok(!interval_series_read(&s, &log, 1, 0, 1000), "a malformed log is refused");
+	ok(!interval_series_read(&s, &log, 1, false, 0, 1000), "a malformed log is refused");
+	interval_series_free(&s);
+	fclose(log);
+	for (i = 0; i < 3; i++)
+		free(lines[i]);
+}
+
+/* Windows of 2, 3 and 5 I/Os in one bucket: cumulative 2, 5, 10.  fio's
+ * server sends 2, 5 - 2 = 3, then 10 - 3 = 7. */
+static void test_sent(void)
+{
+	char *lines[3] = { hist_line(1000, 150, 2), hist_line(2000, 150, 3),
+			   hist_line(3000, 150, 7) };
+	FILE *log = text_log(lines, 3);
+	struct interval_series s = { 0 };
+	size_t i;
+
+	ok(interval_series_read(&s, &log, 1, true, 0, 1000) && s.count == 3 &&
+	   s.samples[0].ios == 2 && s.samples[1].ios == 3 && s.samples[2].ios == 5,
+	   "through fio --client: each window as the job counted it");
+	interval_series_free(&s);
+	rewind(log);
+	ok(interval_series_read(&s, &log, 1, false, 0, 1000) && s.samples[2].ios == 7,
+	   "... not so for a log written where the job ran");
+	interval_series_free(&s);
+	fclose(log);
+	log = text_log((char *[]){ lines[1], lines[0], lines[0] }, 3);
+	ok(!interval_series_read(&s, &log, 1, true, 0, 1000),
+	   "a sent log that cannot be one is refused");
 	interval_series_free(&s);
 	fclose(log);
 	for (i = 0; i < 3; i++)
@@ -173,18 +201,18 @@ static void test_collect(void)
 	put(dir, "lat-h1_clat_hist.1.log.host1", a);
 	put(dir, "lat-h2_clat_hist.1.log.host2", b);
 	put(dir, "rate-h1_bw.1.log.host1", "1000, 1, 1, 4096, 0\n");
-	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h1_", 0, 1000) &&
+	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h1_", false, 0, 1000) &&
 	   s.count == 1 && s.samples[0].ios == 5, "one host's logs by their prefix");
 	interval_series_free(&s);
-	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME, 0, 1000) &&
+	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME, false, 0, 1000) &&
 	   s.samples[0].ios == 12, "every host's, merged");
 	interval_series_free(&s);
-	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h3_", 0, 1000),
+	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h3_", false, 0, 1000),
 	   "no log: no series");
 	interval_series_free(&s);
 	latency_logs_remove(dir);
 	snprintf(path, sizeof(path), "%s/rate-h1_bw.1.log.host1", dir);
-	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME, 0, 1000) &&
+	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME, false, 0, 1000) &&
 	   stat(path, &st) == 0, "the histogram logs removed, the others left");
 	unlink(path);
 	rmdir(dir);
@@ -198,6 +226,7 @@ int main(void)
 	test_parse();
 	test_fio_logs();
 	test_gaps();
+	test_sent();
 	test_collect();
 	return done_testing();
 }

@@ -95,7 +95,34 @@ struct pending_window {
 	bool has;
 	size_t index;			/* the interval it counts in */
 	uint64_t bins[FIO_PLAT_NR];
+	/* Through fio --client: the two lines before, as sent. */
+	bool sent;
+	uint64_t sent1[FIO_PLAT_NR];
+	uint64_t sent2[FIO_PLAT_NR];
 };
+
+/*
+ * fio's server (server.c, 3.33 to 3.42) sends each window as its
+ * cumulative histogram less the previous window's entry, which it has
+ * already overwritten with what it sent: line k is C(k) - line (k-1).
+ * So C(k) = line k + line (k-1), and window k, C(k) - C(k-1), is line k
+ * less line (k-2).  False where that would be negative (not such a log).
+ */
+static bool undo_server_subtraction(struct pending_window *p)
+{
+	unsigned int b;
+	uint64_t sent;
+
+	for (b = 0; b < FIO_PLAT_NR; b++) {
+		sent = p->bins[b];
+		if (sent < p->sent2[b])
+			return false;
+		p->bins[b] = sent - p->sent2[b];
+		p->sent2[b] = p->sent1[b];
+		p->sent1[b] = sent;
+	}
+	return true;
+}
 
 /* Read @p's next window: 1, 0 at the end, -1 on a malformed line. */
 static int read_window(struct pending_window *p, double base_ms,
@@ -106,7 +133,8 @@ static int read_window(struct pending_window *p, double base_ms,
 	while (getline(&p->line, &p->cap, p->f) >= 0) {
 		if (p->line[0] == '\n')
 			continue;
-		if (!hist_line_parse(p->line, &msec, p->bins))
+		if (!hist_line_parse(p->line, &msec, p->bins) ||
+		    (p->sent && !undo_server_subtraction(p)))
 			return -1;
 		k = round((msec - base_ms) / interval_ms);
 		p->index = k >= 1 ? (size_t)k : 1;
@@ -196,7 +224,8 @@ static bool read_merged(struct interval_series *s, struct pending_window *p,
 }
 
 bool interval_series_read(struct interval_series *s, FILE *const *logs,
-			  size_t n, double base_ms, unsigned int interval_ms)
+			  size_t n, bool sent, double base_ms,
+			  unsigned int interval_ms)
 {
 	struct pending_window *p = calloc(n ? n : 1, sizeof(*p));
 	bool ok;
@@ -205,8 +234,10 @@ bool interval_series_read(struct interval_series *s, FILE *const *logs,
 	if (!p || !interval_ms)
 		return free(p), false;
 	s->interval_ms = interval_ms;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		p[i].f = logs[i];
+		p[i].sent = sent;
+	}
 	ok = read_merged(s, p, n, base_ms, interval_ms);
 	for (i = 0; i < n; i++)
 		free(p[i].line);
@@ -245,7 +276,7 @@ static char **hist_logs(const char *dir, const char *prefix, size_t *n)
 }
 
 bool interval_series_collect(struct interval_series *s, const char *dir,
-			     const char *prefix, double base_ms,
+			     const char *prefix, bool sent, double base_ms,
 			     unsigned int interval_ms)
 {
 	size_t n, i, opened = 0;
@@ -255,7 +286,7 @@ bool interval_series_collect(struct interval_series *s, const char *dir,
 
 	for (i = 0; ok && i < n; i++)
 		ok = (logs[opened++] = fopen(paths[i], "r")) != NULL;
-	ok = ok && interval_series_read(s, logs, n, base_ms, interval_ms);
+	ok = ok && interval_series_read(s, logs, n, sent, base_ms, interval_ms);
 	for (i = 0; i < opened; i++)
 		if (logs[i])
 			fclose(logs[i]);

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pipeline.h"
+
 /*
  * fio's latency histogram (stat.h, the same in fio 3.33 to 3.42): 29
  * groups of 64 buckets; a value's bucket keeps its 6 most significant
@@ -27,26 +29,6 @@
 /* The tool names the logs it asks fio for <dir>/lat[-<host dir>]; fio
  * adds "_clat_hist.N.log" (and fio --client ".<host>"). */
 #define LATENCY_LOG_NAME "lat"
-
-/* What interval k of a phase held: the I/Os whose fio window ended
- * nearest to k intervals after the phase's start. */
-struct interval_sample {
-	double end_sec;			/* k * the interval, since the start */
-	uint64_t ios;
-	/* fio's bucket values (ns); 0 when @ios is 0 */
-	uint64_t min_ns;
-	uint64_t p50_ns;
-	uint64_t p99_ns;
-	uint64_t p999_ns;
-	uint64_t max_ns;
-};
-
-struct interval_series {
-	unsigned int interval_ms;
-	struct interval_sample *samples;	/* intervals 1, 2, ... in turn */
-	size_t count;
-	uint64_t logged_ios;		/* the sum of the samples' */
-};
 
 /* fio's plat_idx_to_val: the value (ns) of bucket @idx, its middle. */
 uint64_t plat_idx_to_val(unsigned int idx);
@@ -66,12 +48,15 @@ void hist_summarize(const uint64_t *bins, struct interval_sample *s);
  * Add the @n histogram logs @logs (each in time order, as fio writes
  * them) to @s, every @interval_ms from @base_ms on the logs' clock: each
  * window counts in the interval its end is nearest to (the first at the
- * latest), an interval no window ended in has no I/O.  The windows of
+ * latest), an interval no window ended in has no I/O.  @sent: the logs
+ * came from fio's servers through fio --client, which sends each window
+ * less the one it sent before (undone here).  The windows of
  * one interval are merged before their percentiles are taken.
  * False on a malformed line or no memory.
  */
 bool interval_series_read(struct interval_series *s, FILE *const *logs,
-			  size_t n, double base_ms, unsigned int interval_ms);
+			  size_t n, bool sent, double base_ms,
+			  unsigned int interval_ms);
 
 /*
  * The same for every histogram log in @dir whose name starts with
@@ -80,7 +65,7 @@ bool interval_series_read(struct interval_series *s, FILE *const *logs,
  * there was none.
  */
 bool interval_series_collect(struct interval_series *s, const char *dir,
-			     const char *prefix, double base_ms,
+			     const char *prefix, bool sent, double base_ms,
 			     unsigned int interval_ms);
 
 /* Remove the histogram logs in @dir. */
