@@ -120,36 +120,38 @@ static void files_dir(const struct bench_options *o, const char *subdir,
 		snprintf(dir, len, "%s", subdir);
 }
 
-/* With --plot or --clients, where a target's fio writes its rate logs:
- * in @log_dir, under a name per client host, since fio --client names a
- * host's logs by its address alone. */
+/* Where a target's fio writes the logs named @name: in @log_dir, under a
+ * name per client host, since fio --client names a host's logs by its
+ * address alone. */
+static const char *log_path(const struct bench_options *o, const char *log_dir,
+			    const char *name, unsigned int target, char *path,
+			    size_t len)
+{
+	if (o->clients.count)
+		snprintf(path, len, "%s/%s-%s", log_dir, name,
+			 o->clients.hosts[target].dir);
+	else
+		snprintf(path, len, "%s/%s", log_dir, name);
+	return path;
+}
+
+/* With --plot or --clients, the rate logs. */
 static const char *rate_log(const struct bench_options *o, const char *log_dir,
 			    unsigned int target, char *path, size_t len)
 {
 	if (!o->plot && !o->clients.count)
 		return NULL;
-	if (o->clients.count)
-		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
-			 o->clients.hosts[target].dir);
-	else
-		snprintf(path, len, "%s/" RATE_LOG_NAME, log_dir);
-	return path;
+	return log_path(o, log_dir, RATE_LOG_NAME, target, path, len);
 }
 
-/* With --latency-intervals, where a target's fio writes its histogram
- * logs, named per client host as the rate logs are. */
+/* With --latency-intervals, the histogram logs. */
 static const char *latency_log(const struct bench_options *o,
 			       const char *log_dir, unsigned int target,
 			       char *path, size_t len)
 {
 	if (!o->latency_intervals)
 		return NULL;
-	if (o->clients.count)
-		snprintf(path, len, "%s/" LATENCY_LOG_NAME "-%s", log_dir,
-			 o->clients.hosts[target].dir);
-	else
-		snprintf(path, len, "%s/" LATENCY_LOG_NAME, log_dir);
-	return path;
+	return log_path(o, log_dir, LATENCY_LOG_NAME, target, path, len);
 }
 
 static int write_jobfile(const struct bench_options *o, const char *path,
