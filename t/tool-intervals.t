@@ -73,6 +73,53 @@ is "... several intervals a phase" \
 	"[True, True]"
 is "the report is unchanged by it" "$(grep -c '^  \(Write\|Read\): ' "$TMP/out")" 2
 
+bench --threads 2 --files 32 --size 4M --block-size 4K --latency-intervals \
+	--interval-ms 50 --plot "$TMP/bench.svg" --json "$TMP/plot.json"
+is "--plot: exit 0" $rc 0
+is "... the samples add up, on the plot's clock too" \
+	"$(check_intervals "$TMP/plot.json" 'p["bytes"] // 4096')" "checked 2"
+# Each IOPS series times the interval against its phase's logged I/Os,
+# each p99 series against its phase's p99s.
+is "... IOPS and p99 panels, each series what the JSON has" "$(python3 - "$TMP/bench.svg" "$TMP/plot.json" <<'PY'
+import json, sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+report = json.load(open(sys.argv[2]))
+out = []
+for panel in root.iter(ns + "g"):
+    if panel.get("data-panel") not in ("iops", "p99"):
+        continue
+    for g in panel:
+        if g.get("class") != "series":
+            continue
+        it = report["iterations"][int(g.get("data-iteration")) - 1]
+        samples = it[g.get("data-phase")]["intervals"]["samples"]
+        values = g.get("data-values").split()
+        if panel.get("data-panel") == "iops":
+            drawn = sum(float(v) for v in values) * float(g.get("data-interval-sec"))
+            good = round(drawn) == sum(w["ios"] for w in samples)
+        else:
+            want = [w["latency_ms"]["p99"] for w in samples]
+            good = len(values) == len(want) and all(
+                (v == "-") == (x is None) and (x is None or abs(float(v) - x) <= 1e-5 * x)
+                for v, x in zip(values, want))  # the JSON's 6 digits
+        out.append("%s %s%s" % (panel.get("data-panel"), g.get("data-phase"), "" if good else " off"))
+print(" ".join(out))
+PY
+)" "iops write iops read p99 write p99 read"
+
+# fio's status documents come every second: a write phase of 3 s has some.
+bench --threads 2 --files 8 --size 1M --block-size 4K --duration 3 \
+	--latency-intervals --progress --progress-interval 5
+is "--progress: exit 0" $rc 0
+all=$(grep -cE '^\[[0-9]+%\]' "$TMP/out")
+lines=$(grep -cE '^\[[0-9]+%\].*\[eta [0-9]+m:[0-9]{2}s\]\[[wr]=[0-9]+ IOPS\]\[p99=[0-9.]+ ms\]$' "$TMP/out")
+ok $([ "$all" -ge 3 ] && [ "$lines" = "$all" ]; echo $?) \
+	"... each of its lines ends in its IOPS and p99 ($lines of $all)"
+is "... the last ones the phases' p99" \
+	"$(grep -E '^\[100%\]' "$TMP/out" | grep -c 'p99=0\.000 ms')" 0
+
 bench --threads 2 --files 8 --size 1M --block-size 4K --duration 2 --json "$TMP/off.json"
 is "without it, no intervals in the JSON" \
 	"$(json_eval "$TMP/off.json" "'intervals' in d['iterations'][0]['write']")" False

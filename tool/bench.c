@@ -327,6 +327,9 @@ static void on_status(struct json_object *doc, void *ctx)
 	struct live_status *live = ctx;
 	struct phase_totals totals;
 
+	/* A document without bins leaves the line its p99 at 0. */
+	if (live->progress.latency)
+		phase_latency_bins(doc, &live->plan, live->progress.bins);
 	if (phase_totals_of(doc, &live->plan, &totals))
 		show_progress(live, &totals, false);
 }
@@ -421,6 +424,8 @@ static bool plot_series_of(struct bench *b, enum phase phase,
 	if (!s)
 		return false;
 	s->host = host;
+	if (r->intervals.count)
+		s->intervals = &r->intervals;
 	return !placed || rate_steps_collect_io(&s->rates, b->tmpdir, prefix,
 						r->start_ms);
 }
@@ -731,8 +736,10 @@ static void run_phase(struct bench *b, enum phase phase,
 	}
 	if (completed && !o->duration)
 		require_every_file(b, r, completed);
-	if (o->progress && !r->failed)
+	if (o->progress && !r->failed) {
+		live.progress.phase_p99_ns = r->latency.p99_ns;
 		show_progress(&live, &r->totals, true);
+	}
 	if (live.line_open)
 		fputc('\n', b->human);
 	report_phase(b->human, o, phase, r);
@@ -884,6 +891,7 @@ static int write_plot(const struct bench_options *o, struct plot *plot,
 		 subdir, o->files, o->size, o->threads, hosts, via);
 	plot->file_size = o->size;
 	plot->by_client = o->via.count > 1;
+	plot->intervals = o->latency_intervals;
 	errno = 0;
 	f = fopen(o->plot, "w");
 	if (!f || plot_write_svg(f, plot) || fflush(f))

@@ -173,7 +173,7 @@ static const struct option_spec specs[] = {
 	  .help = "Draw MiB/s and files/s over time per phase (SVG)" },
 	{ "latency-intervals", 0, V_FLAG, FIELD(latency_intervals), 0, 0, false,
 	  .help = "IOPS and latency percentiles per interval of each phase\n"
-		  "(in --json)" },
+		  "(in --json, --plot and --progress)" },
 	{ "interval-ms", 0, V_UINT, FIELD(interval_ms), 1, UINT_MAX, false,
 	  .arg = "MS",
 	  .help = "The interval of --latency-intervals (default: 1000)" },

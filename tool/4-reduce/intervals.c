@@ -24,6 +24,20 @@ uint64_t plat_idx_to_val(unsigned int idx)
 	return base + (uint64_t)((k + 0.5) * (double)((uint64_t)1 << error_bits));
 }
 
+unsigned int plat_val_to_idx(uint64_t ns)
+{
+	unsigned int msb = ns ? 63 - (unsigned int)__builtin_clzll(ns) : 0;
+	unsigned int error_bits, idx;
+
+	/* Up to the bucket bits, every bit is kept. */
+	if (msb <= FIO_PLAT_BITS)
+		return (unsigned int)ns;
+	error_bits = msb - FIO_PLAT_BITS;
+	idx = ((error_bits + 1) << FIO_PLAT_BITS) +
+	      (unsigned int)((FIO_PLAT_VAL - 1) & (ns >> error_bits));
+	return idx < FIO_PLAT_NR - 1 ? idx : FIO_PLAT_NR - 1;
+}
+
 bool hist_line_parse(const char *line, double *msec, uint64_t *bins)
 {
 	const char *c = line;

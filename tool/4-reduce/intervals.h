@@ -33,6 +33,9 @@
 /* fio's plat_idx_to_val: the value (ns) of bucket @idx, its middle. */
 uint64_t plat_idx_to_val(unsigned int idx);
 
+/* fio's plat_val_to_idx: the bucket of a latency of @ns. */
+unsigned int plat_val_to_idx(uint64_t ns);
+
 /*
  * One line of a histogram log, "msec, direction, bs, count, ...": its
  * time and FIO_PLAT_NR counts into @bins.  False when it is not one.
