@@ -245,8 +245,10 @@ bool interval_series_read(struct interval_series *s, FILE *const *logs,
 	bool ok;
 	size_t i;
 
-	if (!p || !interval_ms)
-		return free(p), false;
+	if (!p || !interval_ms) {
+		free(p);
+		return false;
+	}
 	s->interval_ms = interval_ms;
 	for (i = 0; i < n; i++) {
 		p[i].f = logs[i];
@@ -265,24 +267,26 @@ static bool is_hist_log(const char *name, const char *prefix)
 	       strstr(name, "_clat_hist.");
 }
 
-/* The paths of the histogram logs in @dir starting with @prefix. */
-static char **hist_logs(const char *dir, const char *prefix, size_t *n)
+/* The paths of the histogram logs in @dir starting with @prefix;
+ * @complete false when the directory could not be read whole. */
+static char **hist_logs(const char *dir, const char *prefix, size_t *n,
+			bool *complete)
 {
 	DIR *d = opendir(dir);
 	char **paths = NULL, **grown;
 	struct dirent *de;
 
 	*n = 0;
-	while (d && (de = readdir(d))) {
+	*complete = d != NULL;
+	while (*complete && (de = readdir(d))) {
 		if (!is_hist_log(de->d_name, prefix))
 			continue;
 		grown = realloc(paths, (*n + 1) * sizeof(*paths));
-		if (!grown || asprintf(&grown[*n], "%s/%s", dir, de->d_name) < 0) {
-			paths = grown ? grown : paths;
-			break;
-		}
-		paths = grown;
-		(*n)++;
+		if (grown)
+			paths = grown;
+		*complete = grown &&
+			    asprintf(&paths[*n], "%s/%s", dir, de->d_name) >= 0;
+		*n += *complete;
 	}
 	if (d)
 		closedir(d);
@@ -294,9 +298,10 @@ bool interval_series_collect(struct interval_series *s, const char *dir,
 			     unsigned int interval_ms)
 {
 	size_t n, i, opened = 0;
-	char **paths = hist_logs(dir, prefix, &n);
+	bool complete;
+	char **paths = hist_logs(dir, prefix, &n, &complete);
 	FILE **logs = calloc(n ? n : 1, sizeof(*logs));
-	bool ok = n && logs;
+	bool ok = complete && n && logs;
 
 	for (i = 0; ok && i < n; i++)
 		ok = (logs[opened++] = fopen(paths[i], "r")) != NULL;
@@ -314,7 +319,8 @@ bool interval_series_collect(struct interval_series *s, const char *dir,
 void latency_logs_remove(const char *dir)
 {
 	size_t n, i;
-	char **paths = hist_logs(dir, LATENCY_LOG_NAME, &n);
+	bool complete;
+	char **paths = hist_logs(dir, LATENCY_LOG_NAME, &n, &complete);
 
 	for (i = 0; i < n; i++) {
 		unlink(paths[i]);
