@@ -67,7 +67,7 @@ static char *render(const struct bench_options *o, const unsigned int *read_file
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
-	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL, NULL);
+	jobfile_write(f, o, "bench_run_abcd", 0, read_files, NULL, NULL, NULL, NULL);
 	fclose(f);
 	return text;
 }
@@ -120,7 +120,7 @@ static char *job_text(const char *line, const char *rate_log, const char *mark)
 
 	parse_line(line, &o);
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, rate_log, NULL, mark);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, rate_log, NULL, NULL, mark);
 	fclose(f);
 	return text;
 }

@@ -119,6 +119,38 @@ static char *draw(struct plot *p)
 	return svg;
 }
 
+/* --latency-intervals: two more panels, a point per interval. */
+static void test_interval_panels(void)
+{
+	struct interval_sample samples[] = {
+		{ 0.5, 100, 1000, 2000, 4000000, 5000000, 6000000 },
+		{ 1.0, 0, 0, 0, 0, 0, 0 },
+		{ 1.5, 50, 1000, 2000, 3000000, 5000000, 6000000 },
+	};
+	struct interval_series iv = { 500, samples, 3, 150 };
+	struct plot p = { .file_size = 1 << 20, .intervals = true };
+	struct plot_series *s;
+	char *svg;
+
+	s = plot_add_series(&p, VIA_LIBCEPHFS, PHASE_WRITE, 1, 0.5, 2.0, 30000);
+	rate_steps_add_io_log(&s->rates, job1, IO_LOG_BYTES, 1000000);
+	s->intervals = &iv;
+	plot_add_series(&p, VIA_LIBCEPHFS, PHASE_READ, 1, 2.0, 2.3, 30000);
+	svg = draw(&p);
+	is_int(count(svg, "<g class=\"panel\""), 4, "bandwidth, file rate, IOPS and p99 panels");
+	ok(strstr(svg, "data-panel=\"iops\"") && strstr(svg, ">IOPS</text>") &&
+	   strstr(svg, "data-panel=\"p99\"") && strstr(svg, ">Latency p99 (ms)</text>"),
+	   "the interval panels named, their axes titled");
+	ok(strstr(svg, "data-interval-sec=\"0.5\" data-values=\"200 0 100\"") != NULL,
+	   "IOPS per interval as data: its I/Os over the interval");
+	ok(strstr(svg, "data-values=\"4 - 3\"") != NULL,
+	   "p99 (ms) per interval, none where no I/O completed");
+	is_int(count(svg, "data-interval-sec="), 2,
+	       "a series with intervals in each of their panels, none for the one without");
+	free(svg);
+	plot_free(&p);
+}
+
 static void test_svg(void)
 {
 	struct plot p = { .file_size = 1 << 20 };
@@ -292,6 +324,7 @@ int main(void)
 	test_steps();
 	test_collect();
 	test_svg();
+	test_interval_panels();
 	test_short_phases();
 	return done_testing();
 }

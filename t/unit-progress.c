@@ -5,6 +5,7 @@
 #include <regex.h>
 
 #include "fioresult.h"
+#include "intervals.h"
 #include "progress.h"
 #include "tap.h"
 
@@ -70,6 +71,54 @@ static void test_status_documents(void)
 	free(text);
 }
 
+/* --latency-intervals: the same documents, their histograms too. */
+static void on_doc_latency(struct json_object *doc, void *ctx)
+{
+	struct collected *c = ctx;
+	struct phase_totals totals;
+	struct interval_sample first;
+
+	if (!c->docs++) {
+		phase_latency_bins(doc, &c->plan, c->progress.bins);
+		hist_summarize(c->progress.bins, &first);
+		snprintf(c->lines[15], 128, "[p99=%.3f ms]", first.p99_ns / 1e6);
+	}
+	ok(phase_latency_bins(doc, &c->plan, c->progress.bins),
+	   "document %d has its jobs' latency histograms", c->docs);
+	if (phase_totals_of(doc, &c->plan, &totals) && c->nlines < 15 &&
+	    progress_update(&c->progress, &totals, false, c->lines[c->nlines], 128))
+		c->nlines++;
+}
+
+static void test_latency(void)
+{
+	static const unsigned int files[] = { 1500, 1500 };
+	struct bench_options o;
+	struct collected c = { .plan = { PHASE_WRITE, 2, files, 0 } };
+	size_t len, i;
+	char *text = read_data("md-status-write.json", &len);
+	uint64_t ios = 0;
+
+	options_init(&o, "fio", "e.so");
+	o.size = 0;
+	o.latency_intervals = true;
+	progress_init(&c.progress, &o, PHASE_WRITE, 3000);
+	fio_output_split(text, len, on_doc_latency, ignore_line, &c);
+	ok(c.nlines >= 2, "lines with --latency-intervals (%d)", c.nlines);
+	for (i = 0; i < (size_t)c.nlines; i++) {
+		ok(!strncmp(c.lines[i], "[", 1) && strstr(c.lines[i], " IOPS][p99=") &&
+		   strstr(c.lines[i], " ms]") == c.lines[i] + strlen(c.lines[i]) - 4,
+		   "ends in its IOPS and p99: %s", c.lines[i]);
+	}
+	ok(c.nlines && strstr(c.lines[0], c.lines[15]),
+	   "the first line's p99 is that of the first document's histogram %s", c.lines[15]);
+	for (i = 0; i < FIO_PLAT_NR; i++)
+		ios += c.progress.previous_bins[i];
+	ok(ios > 0, "the histogram of the last line kept for the next (%llu I/Os)",
+	   (unsigned long long)ios);
+	free(text);
+}
+
 /* A document cut short is left for the next read. */
 static void test_partial_document(void)
 {
@@ -123,5 +172,6 @@ int main(void)
 	test_status_documents();
 	test_partial_document();
 	test_data_line();
+	test_latency();
 	return done_testing();
 }

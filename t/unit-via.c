@@ -102,7 +102,7 @@ static void test_jobfile(void)
 	parse(&o, "--via fuse --threads 2 --files 3 --size 1M --block-size 256K",
 	      error, sizeof(error));
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, NULL, "/tmp/t/mnt", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, NULL, NULL, "/tmp/t/mnt", NULL);
 	fclose(f);
 	ok(strstr(text, "\nioengine=psync\nthread\n") != NULL, "fio's psync, threads");
 	ok(!strstr(text, "cephfs_"), "no engine option");
@@ -115,7 +115,7 @@ static void test_jobfile(void)
 	parse(&o, "--via fuse --size 0", error, sizeof(error));
 	text = NULL;
 	f = open_memstream(&text, &len);
-	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, NULL, "/tmp/t/mnt", NULL);
+	jobfile_write(f, &o, "bench_run_abcd", 0, NULL, NULL, NULL, "/tmp/t/mnt", NULL);
 	fclose(f);
 	ok(strstr(text, "\nioengine=filecreate\n") && strstr(text, "\nfilesize=4096\n"),
 	   "size 0: filecreate, one fake block per file");

@@ -19,6 +19,7 @@
 #include "fsstats.h"
 #include "fuseargs.h"
 #include "fusemount.h"
+#include "intervals.h"
 #include "jobfile.h"
 #include "newdir.h"
 #include "plot.h"
@@ -119,20 +120,38 @@ static void files_dir(const struct bench_options *o, const char *subdir,
 		snprintf(dir, len, "%s", subdir);
 }
 
-/* With --plot or --clients, where a target's fio writes its rate logs:
- * in @log_dir, under a name per client host, since fio --client names a
- * host's logs by its address alone. */
+/* Where a target's fio writes the logs named @name: in @log_dir, under a
+ * name per client host, since fio --client names a host's logs by its
+ * address alone. */
+static const char *log_path(const struct bench_options *o, const char *log_dir,
+			    const char *name, unsigned int target, char *path,
+			    size_t len)
+{
+	if (o->clients.count)
+		snprintf(path, len, "%s/%s-%s", log_dir, name,
+			 o->clients.hosts[target].dir);
+	else
+		snprintf(path, len, "%s/%s", log_dir, name);
+	return path;
+}
+
+/* With --plot or --clients, the rate logs. */
 static const char *rate_log(const struct bench_options *o, const char *log_dir,
 			    unsigned int target, char *path, size_t len)
 {
 	if (!o->plot && !o->clients.count)
 		return NULL;
-	if (o->clients.count)
-		snprintf(path, len, "%s/" RATE_LOG_NAME "-%s", log_dir,
-			 o->clients.hosts[target].dir);
-	else
-		snprintf(path, len, "%s/" RATE_LOG_NAME, log_dir);
-	return path;
+	return log_path(o, log_dir, RATE_LOG_NAME, target, path, len);
+}
+
+/* With --latency-intervals, the histogram logs. */
+static const char *latency_log(const struct bench_options *o,
+			       const char *log_dir, unsigned int target,
+			       char *path, size_t len)
+{
+	if (!o->latency_intervals)
+		return NULL;
+	return log_path(o, log_dir, LATENCY_LOG_NAME, target, path, len);
 }
 
 static int write_jobfile(const struct bench_options *o, const char *path,
@@ -141,7 +160,7 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 			 const char *fuse, const char *mark)
 {
 	FILE *f = fopen(path, "w");
-	char dir[PATH_MAX], log[PATH_MAX];
+	char dir[PATH_MAX], log[PATH_MAX], lat[PATH_MAX];
 	int ret;
 
 	if (!f) {
@@ -150,8 +169,9 @@ static int write_jobfile(const struct bench_options *o, const char *path,
 	}
 	files_dir(o, subdir, target, dir, sizeof(dir));
 	ret = jobfile_write(f, o, dir, target, read_files,
-			    rate_log(o, log_dir, target, log, sizeof(log)), fuse,
-			    mark);
+			    rate_log(o, log_dir, target, log, sizeof(log)),
+			    latency_log(o, log_dir, target, lat, sizeof(lat)),
+			    fuse, mark);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "cephfs-tool: cannot write %s\n", path);
 		return -1;
@@ -209,7 +229,7 @@ static void print_fuse_command(const struct bench_options *o)
 static int dry_run_client(const struct bench_options *o, enum via_client via)
 {
 	unsigned int t, targets = targets_of(o);
-	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX];
+	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX], lat[PATH_MAX];
 	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
 	char path[PATH_MAX];
 	struct fio_command cmd;
@@ -244,7 +264,8 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 		printf("; --- fio job file %s ---\n", jobfiles[t]);
 		files_dir(o, subdir, t, dir, sizeof(dir));
 		jobfile_write(stdout, o, dir, t, NULL,
-			      rate_log(o, ".", t, log, sizeof(log)), fuse, mark);
+			      rate_log(o, ".", t, log, sizeof(log)),
+			      latency_log(o, ".", t, lat, sizeof(lat)), fuse, mark);
 	}
 	printf("; --- fio commands, one per phase and iteration ---\n");
 	for (phase = PHASE_WRITE; phase <= PHASE_READ && !code; phase++) {
@@ -306,6 +327,9 @@ static void on_status(struct json_object *doc, void *ctx)
 	struct live_status *live = ctx;
 	struct phase_totals totals;
 
+	/* A document without bins leaves the line its p99 at 0. */
+	if (live->progress.latency)
+		phase_latency_bins(doc, &live->plan, live->progress.bins);
 	if (phase_totals_of(doc, &live->plan, &totals))
 		show_progress(live, &totals, false);
 }
@@ -400,6 +424,8 @@ static bool plot_series_of(struct bench *b, enum phase phase,
 	if (!s)
 		return false;
 	s->host = host;
+	if (r->intervals.count)
+		s->intervals = &r->intervals;
 	return !placed || rate_steps_collect_io(&s->rates, b->tmpdir, prefix,
 						r->start_ms);
 }
@@ -427,6 +453,41 @@ static void plot_phase(struct bench *b, enum phase phase, double start_sec,
 	rate_logs_remove(b->tmpdir);
 	if (!ok)
 		fprintf(stderr, "cephfs-tool: --plot: cannot read fio's rate logs in %s\n",
+			b->tmpdir);
+}
+
+/*
+ * --latency-intervals: the phase's intervals from its histogram logs, all
+ * hosts' and each host's, then the logs removed.  The logs' clock is the
+ * hosts' realtime one where the rate logs place the phase (--plot,
+ * --clients: log_unix_epoch), else each job's time since it started.
+ */
+static void collect_intervals(struct bench *b, struct phase_result *r,
+			      struct phase_result *hosts)
+{
+	char prefix[sizeof(LATENCY_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
+	const struct bench_options *o = b->o;
+	bool ok = true, realtime = o->plot || o->clients.count;
+	unsigned int t;
+
+	if (!r->failed && (!realtime || r->end_ms > r->start_ms))
+		ok = interval_series_collect(&r->intervals, b->tmpdir,
+					     o->clients.count ? LATENCY_LOG_NAME :
+					     LATENCY_LOG_NAME "_", o->clients.count,
+					     realtime ? r->start_ms : 0,
+					     o->interval_ms);
+	for (t = 0; ok && hosts && !r->failed && t < o->clients.count; t++) {
+		if (hosts[t].failed)
+			continue;
+		snprintf(prefix, sizeof(prefix), LATENCY_LOG_NAME "-%s_",
+			 o->clients.hosts[t].dir);
+		ok = interval_series_collect(&hosts[t].intervals, b->tmpdir,
+					     prefix, true, hosts[t].start_ms,
+					     o->interval_ms);
+	}
+	latency_logs_remove(b->tmpdir);
+	if (!ok)
+		fprintf(stderr, "cephfs-tool: --latency-intervals: cannot read fio's histogram logs in %s\n",
 			b->tmpdir);
 }
 
@@ -651,6 +712,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	}
 	fio_command_free(&cmd);
 	unmount_after_phase(b, r);
+	if (o->latency_intervals)
+		collect_intervals(b, r, hosts);
 	if (o->plot)
 		plot_phase(b, phase, start_sec, r, hosts);
 	else if (o->clients.count)
@@ -664,14 +727,19 @@ static void run_phase(struct bench *b, enum phase phase,
 			snprintf(r->error + len, sizeof(r->error) - len,
 				 "; fio did not stop within %d s and was killed",
 				 STOP_GRACE_SEC);
-		for (t = 0; hosts && t < o->clients.count; t++)
+		interval_series_free(&r->intervals);
+		for (t = 0; hosts && t < o->clients.count; t++) {
+			interval_series_free(&hosts[t].intervals);
 			if (hosts[t].ran)
 				hosts[t] = *r;
+		}
 	}
 	if (completed && !o->duration)
 		require_every_file(b, r, completed);
-	if (o->progress && !r->failed)
+	if (o->progress && !r->failed) {
+		live.progress.phase_p99_ns = r->latency.p99_ns;
 		show_progress(&live, &r->totals, true);
+	}
 	if (live.line_open)
 		fputc('\n', b->human);
 	report_phase(b->human, o, phase, r);
@@ -823,6 +891,7 @@ static int write_plot(const struct bench_options *o, struct plot *plot,
 		 subdir, o->files, o->size, o->threads, hosts, via);
 	plot->file_size = o->size;
 	plot->by_client = o->via.count > 1;
+	plot->intervals = o->latency_intervals;
 	errno = 0;
 	f = fopen(o->plot, "w");
 	if (!f || plot_write_svg(f, plot) || fflush(f))
@@ -1047,7 +1116,15 @@ static int prepare(struct bench *b)
 
 static void release(struct bench *b)
 {
+	size_t i, results = 2 * (size_t)b->o->iterations * b->o->clients.count;
 	unsigned int t;
+
+	for (i = 0; b->report.iterations && i < b->o->iterations; i++) {
+		interval_series_free(&b->report.iterations[i].write.intervals);
+		interval_series_free(&b->report.iterations[i].read.intervals);
+	}
+	for (i = 0; b->host_results && i < results; i++)
+		interval_series_free(&b->host_results[i].intervals);
 
 	for (t = 0; t < b->targets; t++) {
 		if (b->write_files)

@@ -23,6 +23,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/4-reduce/fiolog.c tool/4-reduce/fiolog.h \
 	tool/4-reduce/perfcounters.c tool/4-reduce/perfcounters.h \
 	tool/4-reduce/stats.c tool/4-reduce/stats.h \
+	tool/4-reduce/intervals.c tool/4-reduce/intervals.h \
 	tool/5-report/report.c tool/5-report/report_json.c tool/5-report/report.h \
 	tool/5-report/sidebyside.c tool/5-report/sidebyside.h \
 	tool/5-report/plot.c tool/5-report/plot.h \
@@ -87,6 +88,8 @@ t_unit_clients_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_clients_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_plot_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_plot_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_intervals_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_intervals_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_perfcounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_perfcounters_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_via_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)

@@ -94,6 +94,8 @@ struct bench_options {
 	const char *clients_file;	/* --clients-file */
 	struct client_list clients;	/* both, parsed; none: fio runs here */
 	const char *plot;		/* SVG of the rates over time */
+	bool latency_intervals;		/* IOPS and latency per interval */
+	unsigned int interval_ms;
 	bool lazy_io;			/* files opened with ceph_ll_lazyio */
 	const char *via_text;		/* --via */
 	struct via_list via;		/* parsed; libcephfs alone by default */
@@ -213,6 +215,26 @@ struct latency {
 	uint64_t max_ns;
 };
 
+/* --latency-intervals: what interval k of a phase held, the I/Os whose
+ * fio window ended nearest to k intervals after its start (intervals.h). */
+struct interval_sample {
+	double end_sec;			/* k * the interval, since the start */
+	uint64_t ios;
+	/* fio's bucket values (ns); 0 when @ios is 0 */
+	uint64_t min_ns;
+	uint64_t p50_ns;
+	uint64_t p99_ns;
+	uint64_t p999_ns;
+	uint64_t max_ns;
+};
+
+struct interval_series {
+	unsigned int interval_ms;
+	struct interval_sample *samples;	/* intervals 1, 2, ... in turn */
+	size_t count;
+	uint64_t logged_ios;		/* the sum of the samples' */
+};
+
 /* One phase's results, reduced from fio's json+ (fioresult.h). */
 struct phase_result {
 	bool ran;
@@ -239,6 +261,7 @@ struct phase_result {
 	 * the aggregate from the first host's start to the last one's end. */
 	double start_ms;
 	double end_ms;
+	struct interval_series intervals;	/* --latency-intervals; owned */
 };
 
 /* Summary statistics over the iterations (stats.h). */

@@ -172,6 +172,12 @@ static const struct option_spec specs[] = {
 	{ "plot", 0, V_STRING, FIELD(plot), 0, 0, false,
 	  .arg = "PATH.svg",
 	  .help = "Draw MiB/s and files/s over time per phase (SVG)" },
+	{ "latency-intervals", 0, V_FLAG, FIELD(latency_intervals), 0, 0, false,
+	  .help = "IOPS and latency percentiles per interval of each phase\n"
+		  "(in --json, --plot and --progress)" },
+	{ "interval-ms", 0, V_UINT, FIELD(interval_ms), 1, UINT_MAX, false,
+	  .arg = "MS",
+	  .help = "The interval of --latency-intervals (default: 1000)" },
 	{ "lazy-io", 0, V_FLAG, FIELD(lazy_io), 0, 0, false,
 	  .help = "Open the files with lazy I/O (ceph_ll_lazyio)" },
 	{ "via", 0, V_STRING, FIELD(via_text), 0, 0, false,
@@ -318,6 +324,7 @@ void options_init(struct bench_options *o, const char *fio,
 	o->dir_prefix = "bench_run_";
 	o->root_path = "/";
 	o->progress_interval = 10;
+	o->interval_ms = 1000;
 	o->queue_depth = 16;
 	/* The engine of this build takes the native path where it can. */
 #ifdef HAVE_CEPH_LL_NONBLOCKING_READV_WRITEV

@@ -63,7 +63,7 @@ uint64_t effective_block_size(const struct bench_options *o)
  */
 enum job_number {
 	JN_BS, JN_FILESIZE, JN_SIZE, JN_OFFSET, JN_IO_SIZE, JN_FSYNC,
-	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
+	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID, JN_LOG_HIST_MSEC,
 #define SETTING_NUMBER(field, ...) JN_SETTING_##field,
 	CEPHFS_SETTINGS(SETTING_NUMBER)
 #undef SETTING_NUMBER
@@ -84,6 +84,7 @@ static const struct {
 	/* FIO_OPT_INT: unsigned int */
 	[JN_FSYNC] = { "fsync", UINT_MAX, "fsync-every" },
 	[JN_NRFILES] = { "nrfiles", UINT_MAX, "files" },
+	[JN_LOG_HIST_MSEC] = { "log_hist_msec", UINT_MAX, "interval-ms" },
 	/* fio checks its minval of 1 on the value as an int */
 	[JN_IODEPTH] = { "iodepth", INT_MAX, "queue-depth" },
 	/* FIO_OPT_STR_VAL_TIME: seconds, stored as microseconds */
@@ -137,6 +138,9 @@ static uint64_t largest_number(const struct bench_options *o,
 		return o->async_io ? o->queue_depth : 0;
 	case JN_RUNTIME:
 		return *given = o->duration;
+	case JN_LOG_HIST_MSEC:
+		*given = o->interval_ms;
+		return o->latency_intervals ? o->interval_ms : 0;
 	case JN_UID:
 		return *given = o->uid == -1 ? 0 : (uint64_t)o->uid;
 	case JN_GID:
@@ -263,7 +267,8 @@ static void put_engine(FILE *out, const struct bench_options *o)
 }
 
 static void put_global(FILE *out, const struct bench_options *o,
-		       const char *rate_log, const char *fuse)
+		       const char *rate_log, const char *latency_log,
+		       const char *fuse)
 {
 	fprintf(out, "[global]\n");
 	if (fuse)
@@ -309,6 +314,15 @@ static void put_global(FILE *out, const struct bench_options *o,
 	if (rate_log)
 		fprintf(out, "log_unix_epoch=1\n%s=%s\n",
 			o->size ? "write_bw_log" : "write_lat_log", rate_log);
+	/*
+	 * Every interval, each job's completion latency histogram of the
+	 * interval (all fio's buckets: log_hist_coarseness is 0).  fio logs
+	 * no window for a job's last, partial interval.
+	 */
+	if (latency_log) {
+		fprintf(out, "write_hist_log=%s\n", latency_log);
+		put_number(out, JN_LOG_HIST_MSEC, o->interval_ms);
+	}
 	/*
 	 * fio 3.41's helper thread sees that the jobs are done only at its
 	 * next tick, 250 ms apart where nothing sets it: fio exited 0-250
@@ -438,7 +452,7 @@ static void put_phase(FILE *out, const struct bench_options *o,
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, unsigned int host,
 		  const unsigned int *read_files, const char *rate_log,
-		  const char *fuse, const char *mark)
+		  const char *latency_log, const char *fuse, const char *mark)
 {
 	if (!all_fit(o, subdir) || !fits(mark) ||
 	    !jobfile_numbers_fit(o, NULL, 0))
@@ -454,7 +468,7 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 		fprintf(out, " (names %%XX-escaped)\n");
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
-	put_global(out, o, rate_log, fuse);
+	put_global(out, o, rate_log, latency_log, fuse);
 	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse, mark);
 	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse, mark);
 	return ferror(out) ? -1 : 0;

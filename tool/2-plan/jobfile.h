@@ -65,7 +65,10 @@ bool jobfile_numbers_fit(const struct bench_options *o, char *error,
  * time-capped write phase completed); NULL reads all of them.  With
  * @rate_log (--plot), every job logs its rate (bandwidth, or IOPS for
  * size 0) per I/O on the host's realtime clock to files starting with
- * that path (with --clients @rate_log is always given).  With @fuse, the mount point
+ * that path (with --clients @rate_log is always given).  With
+ * @latency_log (--latency-intervals), every job logs its completion
+ * latency histogram every --interval-ms to files starting with that path.
+ * With @fuse, the mount point
  * of a ceph-fuse mount of --root-path, fio's own engines work there
  * instead of the engine.  With @mark (NULL: none), the write phase's engine
  * marks the directory it makes with it (cephfs_new_dir_mark).  Returns 0,
@@ -75,7 +78,7 @@ bool jobfile_numbers_fit(const struct bench_options *o, char *error,
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, unsigned int host,
 		  const unsigned int *read_files, const char *rate_log,
-		  const char *fuse, const char *mark);
+		  const char *latency_log, const char *fuse, const char *mark);
 
 /*
  * A target's job file: @path alone, or @path.<host dir> per client host

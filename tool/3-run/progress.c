@@ -14,6 +14,7 @@ void progress_init(struct progress *p, const struct bench_options *o,
 	p->phase = phase;
 	p->planned_files = planned_files;
 	p->last_step = 0;
+	p->latency = o->latency_intervals;
 }
 
 static double percent_done(const struct progress *p,
@@ -62,6 +63,25 @@ static double eta_seconds(const struct progress *p,
 	return eta;
 }
 
+/* The IOPS and p99 since the line before, or the phase's when @finished. */
+static void put_latency(struct progress *p, const struct phase_totals *now,
+			const struct phase_totals *since, double seconds,
+			bool finished, char dir, char *line, size_t len)
+{
+	uint64_t delta[FIO_PLAT_NR], before;
+	struct interval_sample w;
+	unsigned int i;
+
+	for (i = 0; i < FIO_PLAT_NR; i++) {
+		before = since == &p->previous ? p->previous_bins[i] : 0;
+		delta[i] = p->bins[i] > before ? p->bins[i] - before : 0;
+	}
+	hist_summarize(delta, &w);
+	snprintf(line, len, "[%c=%.0f IOPS][p99=%.3f ms]", dir,
+		 seconds > 0 ? (double)(now->ios - since->ios) / seconds : 0,
+		 (finished ? p->phase_p99_ns : w.p99_ns) / 1e6);
+}
+
 bool progress_update(struct progress *p, const struct phase_totals *now,
 		     bool finished, char *line, size_t len)
 {
@@ -85,9 +105,13 @@ bool progress_update(struct progress *p, const struct phase_totals *now,
 	n = snprintf(line, len, "[%d%%]", (int)pct);
 	if (p->o->size)
 		n += snprintf(line + n, len - (size_t)n, "[%c=%.1f MiB/s]", dir, mbps);
-	snprintf(line + n, len - (size_t)n, "[%c=%.1f files/s][eta %s]", dir,
-		 files_rate, eta);
+	n += snprintf(line + n, len - (size_t)n, "[%c=%.1f files/s][eta %s]", dir,
+		      files_rate, eta);
+	if (p->latency && (size_t)n < len)
+		put_latency(p, now, since, seconds, finished, dir, line + n,
+			    len - (size_t)n);
 	p->last_step = step;
 	p->previous = *now;
+	memcpy(p->previous_bins, p->bins, sizeof(p->bins));
 	return true;
 }

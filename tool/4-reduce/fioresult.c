@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fioresult.h"
+#include "intervals.h"
 
 size_t fio_output_split(const char *text, size_t len,
 			void (*doc)(struct json_object *, void *),
@@ -149,6 +150,28 @@ static bool totals_of_jobs(struct json_object *jobs,
 	totals->files /= plan_jobs_per_file(plan);
 	totals->whole_files /= plan_jobs_per_file(plan);
 	return n > 0;
+}
+
+bool phase_latency_bins(struct json_object *doc, const struct phase_plan *plan,
+			uint64_t *bins)
+{
+	struct json_object *jobs = jobs_of(doc), *job_bins;
+	size_t i, n = jobs ? json_object_array_length(jobs) : 0;
+	bool found = false;
+
+	memset(bins, 0, FIO_PLAT_NR * sizeof(*bins));
+	for (i = 0; i < n; i++) {
+		job_bins = member(member(member(json_object_array_get_idx(jobs, i),
+						ddir_key(plan)), "clat_ns"), "bins");
+		if (!json_object_is_type(job_bins, json_type_object))
+			continue;
+		found = true;
+		/* Each key is its bucket's value, which names the bucket. */
+		json_object_object_foreach(job_bins, key, value)
+			bins[plat_val_to_idx(strtoull(key, NULL, 10))] +=
+				(uint64_t)json_object_get_int64(value);
+	}
+	return found;
 }
 
 bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,

@@ -31,6 +31,14 @@ bool phase_totals_of(struct json_object *doc, const struct phase_plan *plan,
 		     struct phase_totals *totals);
 
 /* Split a finished phase's output file and stderr. */
+/*
+ * The completion latency histogram of @doc's jobs (json+ "bins"), merged
+ * into fio's FIO_PLAT_NR buckets (intervals.h) in @bins; false when the
+ * document has none.
+ */
+bool phase_latency_bins(struct json_object *doc, const struct phase_plan *plan,
+			uint64_t *bins);
+
 void fio_output_parse(struct fio_output *out, const char *output,
 		      size_t output_len, const char *stderr_text);
 void fio_output_free(struct fio_output *out);

@@ -68,7 +68,8 @@ struct plot_series *plot_add_series(struct plot *p, enum via_client client,
 	p->series = grown;
 	grown += p->count++;
 	*grown = (struct plot_series){ client, phase, iteration, start_sec,
-					end_sec, mean_rate, { NULL, 0 }, NULL };
+					end_sec, mean_rate, { NULL, 0 }, NULL,
+					NULL };
 	return grown;
 }
 
@@ -351,6 +352,111 @@ static bool draw_panel(FILE *out, const struct plot *p, const struct panel *pane
 	return true;
 }
 
+/* A panel of --latency-intervals: one value per interval with I/O. */
+struct interval_panel {
+	const char *name;
+	const char *title;
+	double (*value)(const struct interval_series *s, size_t k);
+};
+
+static double interval_iops(const struct interval_series *s, size_t k)
+{
+	return (double)s->samples[k].ios * 1000.0 / s->interval_ms;
+}
+
+static double interval_p99_ms(const struct interval_series *s, size_t k)
+{
+	return s->samples[k].ios ? s->samples[k].p99_ns / 1e6 : NAN;
+}
+
+static const struct interval_panel interval_panels[] = {
+	{ "iops", "IOPS", interval_iops },
+	{ "p99", "Latency p99 (ms)", interval_p99_ms },
+};
+
+static double interval_max(const struct plot *p, const struct interval_panel *panel)
+{
+	const struct interval_series *s;
+	double max = 0, v;
+	size_t i, k;
+
+	for (i = 0; i < p->count; i++) {
+		s = p->series[i].intervals;
+		for (k = 0; s && k < s->count; k++) {
+			v = panel->value(s, k);
+			if (!isnan(v) && v > max)
+				max = v;
+		}
+	}
+	return max;
+}
+
+/*
+ * One series' intervals: a point at each interval's end, its values as
+ * data (data-interval-sec, data-values: NAN as "-" where none), so the
+ * IOPS times the interval add up to what fio logged.
+ */
+static bool draw_intervals(FILE *out, const struct plot *p,
+			   const struct interval_panel *panel,
+			   const struct frame *f, const struct plot_series *ps)
+{
+	const struct interval_series *s = ps->intervals;
+	size_t k, points = 0;
+	double v;
+
+	fprintf(out, "<g class=\"series\" data-phase=\"%s\" data-iteration=\"%u\"",
+		phase_section(ps->phase), ps->iteration);
+	if (ps->host) {
+		fprintf(out, " data-host=\"");
+		if (!put_escaped(out, ps->host))
+			return false;
+		fputc('"', out);
+	}
+	fprintf(out, " data-start-sec=\"%.6f\" data-interval-sec=\"%g\" data-values=\"",
+		ps->start_sec, s->interval_ms / 1000.0);
+	for (k = 0; k < s->count; k++) {
+		v = panel->value(s, k);
+		if (isnan(v))
+			fprintf(out, "%s-", k ? " " : "");
+		else
+			fprintf(out, "%s%.9g", k ? " " : "", v);
+	}
+	fprintf(out, "\"><title>%s, iteration %u</title>\n", phase_name(ps->phase),
+		ps->iteration);
+	fprintf(out, "<polyline class=\"rate%s\" stroke=\"%s\" points=\"",
+		ps->host ? " host" : "", line_color(p, ps));
+	for (k = 0; k < s->count; k++) {
+		v = panel->value(s, k);
+		if (!isnan(v))
+			fprintf(out, "%s%.1f,%.1f", points++ ? " " : "",
+				x_of(f, ps->start_sec + s->samples[k].end_sec),
+				y_of(f, v));
+	}
+	fprintf(out, "\"/>\n</g>\n");
+	return true;
+}
+
+static bool draw_interval_panel(FILE *out, const struct plot *p,
+				const struct interval_panel *panel, double top,
+				double x_max)
+{
+	struct frame f = { top, x_max, interval_max(p, panel) * 1.1 };
+	size_t i;
+
+	if (f.y_max <= 0)
+		f.y_max = 1;
+	f.y_max = ceil(f.y_max / tick_step(f.y_max, 5)) * tick_step(f.y_max, 5);
+	fprintf(out, "<g class=\"panel\" data-panel=\"%s\">\n", panel->name);
+	draw_bands(out, p, &f, false);
+	draw_axes(out, &f, panel->title);
+	for (i = 0; i < p->count; i++)
+		if (p->series[i].intervals &&
+		    !draw_intervals(out, p, panel, &f, &p->series[i]))
+			return false;
+	fprintf(out, "</g>\n");
+	return true;
+}
+
 /* Any bytes as XML text: UTF-8 (utf8safe.h), then XML's own escapes;
  * false when out of memory. */
 static bool put_escaped(FILE *out, const char *text)
@@ -431,7 +537,8 @@ static void draw_legend(FILE *out, const struct plot *p)
 
 int plot_write_svg(FILE *out, const struct plot *p)
 {
-	int panels = p->file_size ? 2 : 1;
+	int rate_panels = p->file_size ? 2 : 1;
+	int panels = rate_panels + (p->intervals ? 2 : 0);
 	int height = TOP + panels * PANEL_HEIGHT + (panels - 1) * PANEL_GAP + BOTTOM;
 	double x_max = 0;
 	size_t i;
@@ -457,9 +564,14 @@ int plot_write_svg(FILE *out, const struct plot *p)
 	    !draw_panel(out, p, &bandwidth_panel, "bandwidth", TOP, x_max, true))
 		return -1;
 	if (!draw_panel(out, p, &file_rate_panel, "file-rate",
-			TOP + (panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
-			panels == 1))
+			TOP + (rate_panels - 1) * (PANEL_HEIGHT + PANEL_GAP), x_max,
+			rate_panels == 1))
 		return -1;
+	for (i = 0; p->intervals && i < 2; i++)
+		if (!draw_interval_panel(out, p, &interval_panels[i],
+					 TOP + (rate_panels + (int)i) * (PANEL_HEIGHT + PANEL_GAP),
+					 x_max))
+			return -1;
 	fprintf(out, "</svg>\n");
 	return ferror(out) ? -1 : 0;
 }

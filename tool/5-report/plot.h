@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --plot: bandwidth (MiB/s) and file rate (files/s) over the benchmark's
- * time, one series per phase and iteration, as a self-contained SVG.
+ * time, one series per phase and iteration, as a self-contained SVG; with
+ * --latency-intervals IOPS and p99 latency per interval too.
  */
 #ifndef CEPHFS_TOOL_PLOT_H
 #define CEPHFS_TOOL_PLOT_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 
 #include "fiolog.h"
+#include "intervals.h"
 #include "jobfile.h"
 #include "via.h"
 
@@ -29,12 +31,15 @@ struct plot_series {
 	double mean_rate;
 	struct rate_steps rates;	/* from start_sec: KiB/s, or files/s for size 0 */
 	const char *host;		/* --clients: one host's line; NULL: all */
+	/* --latency-intervals: from start_sec (NULL: none) */
+	const struct interval_series *intervals;
 };
 
 struct plot {
 	char title[256];
 	uint64_t file_size;		/* 0: the rates are files/s, no bandwidth */
 	bool by_client;			/* lines coloured by client, not phase */
+	bool intervals;			/* the IOPS and p99 panels too */
 	struct plot_series *series;
 	size_t count;
 };

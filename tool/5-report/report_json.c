@@ -120,6 +120,49 @@ static struct json_object *client_counters(const struct client_counters *c)
 	return all;
 }
 
+/* A latency in ns as the report's ms; null without I/O to measure. */
+static struct json_object *latency_ms(uint64_t ns, uint64_t ios)
+{
+	return ios ? report_json_number(ns / 1e6) : NULL;
+}
+
+/*
+ * --latency-intervals: each interval's I/Os, IOPS and latency
+ * percentiles; "unlogged_ios" the phase's I/Os in no interval, fio
+ * logging no window for each job's last, partial interval.
+ */
+static struct json_object *intervals(const struct bench_options *o,
+				     const struct phase_result *r)
+{
+	const struct interval_series *s = &r->intervals;
+	struct json_object *obj = json_object_new_object(), *list, *one, *lat;
+	const struct interval_sample *w;
+	size_t i;
+
+	add(obj, "interval_ms", json_object_new_int64(o->interval_ms));
+	add(obj, "unlogged_ios", json_object_new_int64(
+		(int64_t)(r->latency.samples > s->logged_ios ?
+			  r->latency.samples - s->logged_ios : 0)));
+	list = json_object_new_array();
+	for (i = 0; i < s->count; i++) {
+		w = &s->samples[i];
+		one = json_object_new_object();
+		add(one, "end_sec", report_json_number(w->end_sec));
+		add(one, "ios", json_object_new_int64((int64_t)w->ios));
+		add(one, "iops", report_json_number(w->ios * 1000.0 / o->interval_ms));
+		lat = json_object_new_object();
+		add(lat, "min", latency_ms(w->min_ns, w->ios));
+		add(lat, "p50", latency_ms(w->p50_ns, w->ios));
+		add(lat, "p99", latency_ms(w->p99_ns, w->ios));
+		add(lat, "p99_9", latency_ms(w->p999_ns, w->ios));
+		add(lat, "max", latency_ms(w->max_ns, w->ios));
+		add(one, "latency_ms", lat);
+		json_object_array_add(list, one);
+	}
+	add(obj, "samples", list);
+	return obj;
+}
+
 static struct json_object *phase(const struct bench_options *o,
 				 const struct phase_result *r)
 {
@@ -146,6 +189,8 @@ static struct json_object *phase(const struct bench_options *o,
 	add(lat, "p99_9", report_json_number(r->latency.p999_ns / 1e6));
 	add(lat, "max", report_json_number(r->latency.max_ns / 1e6));
 	add(p, "latency_ms", lat);
+	if (o->latency_intervals)
+		add(p, "intervals", intervals(o, r));
 	/* The local fio's CPU and mount: with --clients fio works on other
 	 * hosts, and the phase's place on their clock makes the aggregate. */
 	if (o->clients.count)
