@@ -33,7 +33,8 @@ UNIT_TESTS = \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
-	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare
+	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
+	t/unit-mdscounters
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -58,7 +59,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t
+	t/engine-durable.t t/tool-mds.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \

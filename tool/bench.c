@@ -20,6 +20,8 @@
 #include "fuseargs.h"
 #include "fusemount.h"
 #include "jobfile.h"
+#include "mdscounters.h"
+#include "mdsstats.h"
 #include "newdir.h"
 #include "plot.h"
 #include "probe.h"
@@ -61,6 +63,7 @@ struct bench {
 	 * shares: one mount for both, not two in a row. */
 	struct cephfs_mount *after_mount;
 	double run_started;		/* now_sec() at the client's start */
+	struct mds_stats *mds;		/* --mds-stats, --drop-caches; may be NULL */
 };
 
 /* Where fio works: the engine (NULL), or a ceph-fuse mount. */
@@ -592,6 +595,31 @@ static void unmount_after_phase(struct bench *b, struct phase_result *r)
 }
 
 /*
+ * --drop-caches before a read phase, then --mds-stats' counters and caps
+ * sampler; NULL when neither applies (or out of memory).
+ */
+static struct mds_phase_stats *mds_before_phase(struct bench *b,
+						 enum phase phase)
+{
+	bool drop = b->o->drop_caches && phase == PHASE_READ;
+	struct mds_phase_stats *s;
+
+	if (!b->mds || (!b->o->mds_stats && !drop))
+		return NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	if (drop) {
+		mds_cache_drop(b->mds, s);
+		report_mds_drop(b->human, s);
+		fflush(b->human);
+	}
+	if (b->o->mds_stats)
+		mds_phase_begin(b->mds, b->plan.token);
+	return s;
+}
+
+/*
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
  */
@@ -613,6 +641,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
 	struct fio_run run = { 0 };
+	struct mds_phase_stats *mds;
 	double fio_start, fio_sec;
 	unsigned int t;
 	int len;
@@ -623,6 +652,7 @@ static void run_phase(struct bench *b, enum phase phase,
 					       phase_cycles(o, phase) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
+	mds = mds_before_phase(b, phase);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
 		 sizeof(output));
 	tmp_path(b, "fio.stderr", errors, sizeof(errors));
@@ -651,6 +681,9 @@ static void run_phase(struct bench *b, enum phase phase,
 	}
 	fio_command_free(&cmd);
 	unmount_after_phase(b, r);
+	if (mds && o->mds_stats)
+		mds_phase_end(b->mds, mds);
+	r->mds = mds;
 	if (o->plot)
 		plot_phase(b, phase, start_sec, r, hosts);
 	else if (o->clients.count)
@@ -666,7 +699,7 @@ static void run_phase(struct bench *b, enum phase phase,
 				 STOP_GRACE_SEC);
 		for (t = 0; hosts && t < o->clients.count; t++)
 			if (hosts[t].ran)
-				hosts[t] = *r;
+				hosts[t] = *r, hosts[t].mds = NULL;
 	}
 	if (completed && !o->duration)
 		require_every_file(b, r, completed);
@@ -677,6 +710,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	report_phase(b->human, o, phase, r);
 	if (hosts)
 		report_hosts(b->human, o, hosts);
+	if (o->mds_stats && b->mds)
+		report_mds_phase(b->human, r->mds);
 	fflush(b->human);
 }
 
@@ -1061,6 +1096,10 @@ static void release(struct bench *b)
 	free_jobfiles(b->jobfiles, b->targets);
 	free_jobfiles(b->kept_jobfiles, b->targets);
 	free(b->host_results);
+	for (t = 0; b->report.iterations && t < b->o->iterations; t++) {
+		mds_phase_stats_free(b->report.iterations[t].write.mds);
+		mds_phase_stats_free(b->report.iterations[t].read.mds);
+	}
 	free(b->report.iterations);
 	run_plan_free(&b->plan);
 	free(b->mark);
@@ -1169,12 +1208,43 @@ static void side_by_side_of(struct bench *runs, unsigned int n)
 }
 
 /*
+ * --mds-stats and --drop-caches ask the MDS through a connection of their
+ * own, opened before the run.  A key that may not: --drop-caches is
+ * refused (exit 2), --mds-stats says so and the run goes on.
+ */
+static int open_mds(const struct bench_options *o, struct mds_stats **mds)
+{
+	const char *option = o->drop_caches ? "--drop-caches" : "--mds-stats";
+	char error[512];
+	int ret;
+
+	*mds = NULL;
+	if (!o->mds_stats && !o->drop_caches)
+		return 0;
+	ret = mds_stats_open(o, mds, error, sizeof(error));
+	if (!ret)
+		return 0;
+	if (ret == -EACCES || ret == -EPERM)
+		fprintf(stderr, "cephfs-tool: %s: the key client.%s may not run MDS commands, which needs mds 'allow *' in its caps (%s)",
+			option, o->id, error);
+	else
+		fprintf(stderr, "cephfs-tool: %s: %s", option, error);
+	if (o->drop_caches) {
+		fprintf(stderr, "\n");
+		return EXIT_USAGE;
+	}
+	fprintf(stderr, "; the run goes on without the MDS's figures\n");
+	return 0;
+}
+
+/*
  * Each client of --via in turn, on the same cluster, each with a run
  * directory of its own, its files removed before the next starts.
  */
 int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
+	struct mds_stats *mds;
 	struct plot plot = { 0 };
 	double started, started_unix;
 	unsigned int c, n = 0;
@@ -1184,6 +1254,9 @@ int bench_run(const struct bench_options *o)
 	/* Before libcephfs starts a thread: unshare refuses a threaded process. */
 	if (via_has(&o->via, VIA_FUSE))
 		fuse_private_namespace();
+	code = open_mds(o, &mds);
+	if (code)
+		return code;
 	runner_catch_signals();
 	started = now_sec();
 	started_unix = realtime_sec();
@@ -1199,6 +1272,7 @@ int bench_run(const struct bench_options *o)
 			.started = started,
 			.started_unix = started_unix,
 			.plot = &plot,
+			.mds = mds,
 		};
 		ok = run_client(&runs[n]);
 	}
@@ -1213,5 +1287,6 @@ int bench_run(const struct bench_options *o)
 	for (c = 0; c < n; c++)
 		release(&runs[c]);
 	plot_free(&plot);
+	mds_stats_close(mds);
 	return code;
 }

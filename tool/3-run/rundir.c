@@ -32,10 +32,9 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len)
 	snprintf(name, len, "%s%04x", o->dir_prefix, r);
 }
 
-int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
-		 char *error, size_t error_len)
+struct cephfs_mount_config rundir_mount_config(const struct bench_options *o)
 {
-	struct cephfs_mount_config cfg = {
+	return (struct cephfs_mount_config){
 		.conf = o->conf, .id = o->id, .keyring = o->keyring,
 		.fs = o->fs, .root = o->root_path, .uid = o->uid, .gid = o->gid,
 #define SETTING_COPY(field, ...) .field = o->field,
@@ -43,6 +42,12 @@ int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 #undef SETTING_COPY
 		.tool_options = true,
 	};
+}
+
+int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
+		 char *error, size_t error_len)
+{
+	struct cephfs_mount_config cfg = rundir_mount_config(o);
 	const char *failed = "";
 	unsigned int users;
 	char why[256];

@@ -21,6 +21,10 @@
 #include "report.h"
 #include "runplan.h"
 
+/* The mount configuration of @o's options, as every mount of the tool's
+ * own has it. */
+struct cephfs_mount_config rundir_mount_config(const struct bench_options *o);
+
 /* The benchmark's own mount, at --root-path, with its settings; 0, or
  * -errno with one line in @error.  cephfs_mount_put() releases it. */
 int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
