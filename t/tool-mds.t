@@ -4,8 +4,8 @@
 # admin socket: the requests the tool reports per phase against perf dump
 # deltas over the run, the run's caps against session ls taken during a
 # phase, the cache after the drop (dump cache) without any inode of the
-# run, and a key without mds 'allow *': one line for --mds-stats, a
-# refusal before the run (exit 2) for --drop-caches.
+# run, a key without mds 'allow *': one line for --mds-stats, a refusal
+# before the run (exit 2) for --drop-caches; and every rank of two.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/tool-lib.sh"
@@ -121,4 +121,17 @@ like "... naming the missing permission" "$(cat "$TMP/err")" \
 	"^cephfs-tool: --drop-caches: the key client.$CONFINED_ID may not run MDS commands, which needs mds 'allow \\*' in its caps"
 is "... before the run: no run directory" \
 	"$("$CEPHFS_UTIL" ls "$CEPHFS_DIR" | grep -v '^bench_run_sibling$' | grep -c '^bench_run_')" 0
+
+# --- every active rank: a private sandbox with two ----------------------
+# What the shared sandbox holds of this test goes first: the private
+# sandbox's stop replaces the exit's removals.
+ceph auth rm "client.$CONFINED_ID" >/dev/null 2>&1
+"$CEPHFS_UTIL" rmtree "$CEPHFS_DIR"
+private_sandbox "" --mds-ranks 2
+at / --files 8 --size 0 --mds-stats --json "$TMP/ranks.json"
+is "two ranks: exit 0" $rc 0
+is "... both in each phase, rank 0 with the write phase's 8 creates" \
+	"$(json_eval "$TMP/ranks.json" "[[r['rank'] for r in d['iterations'][0][p]['mds']['ranks']] for p in ('write', 'read')] + [d['iterations'][0]['write']['mds']['ranks'][0]['ops']['create']['count']]")" \
+	"[[0, 1], [0, 1], 8]"
+is "... a line each per phase" "$(grep -c '^  MDS rank [01]: ' "$TMP/out")" 4
 done_testing

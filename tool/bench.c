@@ -196,12 +196,12 @@ static unsigned int targets_of(const struct bench_options *o)
 /* --dry-run under --via fuse: the mount point is made at the run. */
 #define DRY_RUN_MOUNTPOINT "$TMPDIR/cephfs-tool.XXXXXX/mnt"
 
-static void print_fuse_command(const struct bench_options *o)
+static void print_fuse_command(const struct bench_options *o, const char *run)
 {
 	struct fuse_args args;
 	struct fio_command cmd = { 0 };
 
-	if (fuse_args_init(&args, o, DRY_RUN_MOUNTPOINT))
+	if (fuse_args_init(&args, o, DRY_RUN_MOUNTPOINT, run))
 		return;
 	printf("; --- ceph-fuse, before each phase (unmounted after it) ---\n");
 	cmd.argv = (const char **)args.argv;
@@ -214,7 +214,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	unsigned int t, targets = targets_of(o);
 	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX];
 	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
-	char path[PATH_MAX];
+	char path[PATH_MAX], token[RUN_TOKEN_LEN + 1] = "";
 	struct fio_command cmd;
 	struct run_plan plan;
 	enum phase phase;
@@ -227,6 +227,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	jobfiles = jobfile_paths(o, path, targets);
 	if (!run_plan_of(&plan, o)) {
 		mark = run_plan_mark(&plan, false);
+		snprintf(token, sizeof(token), "%s", plan.token);
 		run_plan_free(&plan);
 	}
 	if (!jobfiles || !mark) {
@@ -238,7 +239,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	if (o->via.count > 1)
 		printf("; === through %s ===\n", via_name(via));
 	if (fuse)
-		print_fuse_command(o);
+		print_fuse_command(o, token);
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
 		if (o->keep_job &&
@@ -561,8 +562,8 @@ static bool mount_for_phase(struct bench *b, enum phase phase,
 	if (b->via != VIA_FUSE)
 		return true;
 	tmp_path(b, "ceph-fuse.log", log, sizeof(log));
-	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log, error,
-			      sizeof(error)) &&
+	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log,
+			      b->plan.token, error, sizeof(error)) &&
 	    (phase != PHASE_WRITE ||
 	     !make_rundir_on_mount(b, error, sizeof(error)))) {
 		r->mount_sec += now_sec() - start;
@@ -697,9 +698,13 @@ static void run_phase(struct bench *b, enum phase phase,
 			snprintf(r->error + len, sizeof(r->error) - len,
 				 "; fio did not stop within %d s and was killed",
 				 STOP_GRACE_SEC);
-		for (t = 0; hosts && t < o->clients.count; t++)
-			if (hosts[t].ran)
-				hosts[t] = *r, hosts[t].mds = NULL;
+		for (t = 0; hosts && t < o->clients.count; t++) {
+			if (!hosts[t].ran)
+				continue;
+			hosts[t] = *r;
+			/* The cluster's figures are the aggregate's alone. */
+			hosts[t].mds = NULL;
+		}
 	}
 	if (completed && !o->duration)
 		require_every_file(b, r, completed);

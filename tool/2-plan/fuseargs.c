@@ -50,7 +50,7 @@ static void add_uint(struct fuse_args *a, const char *name, uint64_t value)
 }
 
 int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
-		   const char *mountpoint)
+		   const char *mountpoint, const char *run)
 {
 	memset(a, 0, sizeof(*a));
 	add(a, "%s", CEPH_FUSE);
@@ -70,6 +70,8 @@ int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
 	}
 	CEPHFS_SETTINGS(SETTING_ARGS)
 #undef SETTING_ARGS
+	if (o->mds_stats)
+		add(a, "--client_metadata=" MDS_RUN_METADATA_KEY "=%s", run);
 	add(a, "%s", mountpoint);
 	if (a->count < 0) {
 		fuse_args_free(a);
