@@ -100,8 +100,8 @@ FIO=$TMP/fio-dump bench --files 8 --size 4K --block-size 4K --drop-caches \
 is "--drop-caches: exit 0" $rc 0
 dir=$(json_eval "$TMP/drop.json" "d['configuration']['subdirectory']")
 like "... says what it dropped, and that the OSDs' caches are not" \
-	"$(grep 'Dropped' "$TMP/out")" \
-	"^  Dropped the MDS's caches \\([0-9.e-]+ s\\): rank 0: [0-9]+ items trimmed, [0-9]+ caps recalled in [0-9.e-]+ s; the OSDs' caches are not dropped\$"
+	"$(grep 'MDS cache drop' "$TMP/out")" \
+	"^  MDS cache drop \\([0-9.e-]+ s\\): rank 0: [0-9]+ items trimmed, [0-9]+ caps recalled in [0-9.e-]+ s; OSD caches not dropped\$"
 ok $([ -s "$TMP/cache.txt" ]; echo $?) "... the cache dumped after it"
 is "... holds neither the run directory nor its files" \
 	"$(grep -c -e "/$dir" -e "benchmark_" "$TMP/cache.txt")" 0

@@ -43,31 +43,35 @@ struct mds_stats {
 };
 
 /*
- * One command, JSON in @json, on @spec; its output parsed in @doc (NULL
- * when the caller wants none).  0, or -errno with @error saying why in
- * the MDS's words.
+ * The command @prefix (with @args, the rest of its JSON object: "" or
+ * ", \"key\": value") on @spec; its output parsed in @doc (NULL when the
+ * caller wants none).  0, or -errno with @error saying why in the MDS's
+ * words.
  */
-static int command(struct mds_stats *s, const char *spec, const char *json,
-		   struct json_object **doc, char *error, size_t len)
+static int command(struct mds_stats *s, const char *spec, const char *prefix,
+		   const char *args, struct json_object **doc, char *error,
+		   size_t len)
 {
-	char *out = NULL, *outs = NULL;
+	char *out = NULL, *outs = NULL, json[128];
 	size_t out_len = 0, outs_len = 0;
 	const char *cmd[] = { json };
 	int ret;
 
+	snprintf(json, sizeof(json), "{\"prefix\": \"%s\", \"format\": \"json\"%s}",
+		 prefix, args);
 	cephfs_call_begin(&s->m);
 	ret = ceph_mds_command(s->m.cmount, spec, cmd, 1, NULL, 0, &out, &out_len,
 			       &outs, &outs_len);
 	cephfs_call_end(&s->m);
 	if (ret) {
-		snprintf(error, len, "%s on mds %s: %s%s%.*s", json, spec,
-			 strerror(-ret), outs_len ? ": " : "", (int)outs_len,
-			 outs ? outs : "");
+		snprintf(error, len, "mds %s: %s: %s%s%.*s%s", spec, prefix,
+			 strerror(-ret), outs_len ? " (" : "", (int)outs_len,
+			 outs ? outs : "", outs_len ? ")" : "");
 	} else if (doc) {
 		*doc = out_len ? json_tokener_parse(out) : NULL;
 		if (!*doc) {
-			snprintf(error, len, "%s on mds %s: the answer is not JSON",
-				 json, spec);
+			snprintf(error, len, "mds %s: %s: the answer is not JSON",
+				 spec, prefix);
 			ret = -EINVAL;
 		}
 	}
@@ -112,8 +116,7 @@ static int find_ranks(struct mds_stats *s, const struct bench_options *o,
 			snprintf(spec, sizeof(spec), "%s:%d", name, rank);
 		else
 			snprintf(spec, sizeof(spec), "%d", rank);
-		ret = command(s, spec, "{\"prefix\": \"status\", \"format\": \"json\"}",
-			      NULL, error, len);
+		ret = command(s, spec, "status", "", NULL, error, len);
 		if (ret == -ENOENT && rank)
 			return 0;
 		if (ret)
@@ -227,9 +230,8 @@ static void sample_caps(struct mds_stats *s)
 	uint64_t caps;
 
 	for (i = 0; i < s->nr_ranks; i++) {
-		if (command(s, s->ranks[i].spec,
-			    "{\"prefix\": \"session ls\", \"format\": \"json\"}",
-			    &sessions, error, sizeof(error)))
+		if (command(s, s->ranks[i].spec, "session ls", "", &sessions,
+			    error, sizeof(error)))
 			continue;
 		if (mds_run_caps(sessions, s->run, &caps, &count))
 			mds_caps_sample(&s->ranks[i].caps, caps, count);
@@ -268,8 +270,7 @@ void mds_phase_begin(struct mds_stats *s, const char *run)
 		json_object_put(s->ranks[i].before);
 		s->ranks[i].before = NULL;
 		s->ranks[i].caps = (struct mds_rank_stats){ 0 };
-		if (command(s, s->ranks[i].spec,
-			    "{\"prefix\": \"perf dump\", \"format\": \"json\"}",
+		if (command(s, s->ranks[i].spec, "perf dump", "",
 			    &s->ranks[i].before, error, sizeof(error)))
 			snprintf(s->ranks[i].caps.error,
 				 sizeof(s->ranks[i].caps.error), "%s", error);
@@ -302,10 +303,10 @@ static void rank_end(struct mds_stats *s, struct mds_rank *rank,
 	r->rank = rank->rank;
 	if (*r->error)
 		return;
-	if (command(s, rank->spec, "{\"prefix\": \"perf dump\", \"format\": \"json\"}",
-		    &after, error, sizeof(error)) ||
-	    command(s, rank->spec, "{\"prefix\": \"cache status\", \"format\": \"json\"}",
-		    &status, error, sizeof(error)))
+	if (command(s, rank->spec, "perf dump", "", &after, error,
+		    sizeof(error)) ||
+	    command(s, rank->spec, "cache status", "", &status, error,
+		    sizeof(error)))
 		snprintf(r->error, sizeof(r->error), "%s", error);
 	else if (mds_requests_delta(rank->before, after, r))
 		snprintf(r->error, sizeof(r->error),
@@ -343,7 +344,7 @@ static double now_monotonic(void)
 void mds_cache_drop(struct mds_stats *s, struct mds_phase_stats *out)
 {
 	struct json_object *doc;
-	char json[96];
+	char timeout[32] = "";
 	double start = now_monotonic();
 	struct mds_drop *d;
 	unsigned int i;
@@ -354,17 +355,13 @@ void mds_cache_drop(struct mds_stats *s, struct mds_phase_stats *out)
 		return;
 	out->nr_drops = s->nr_ranks;
 	if (s->drop_timeout)
-		snprintf(json, sizeof(json),
-			 "{\"prefix\": \"cache drop\", \"timeout\": %u, \"format\": \"json\"}",
+		snprintf(timeout, sizeof(timeout), ", \"timeout\": %u",
 			 s->drop_timeout);
-	else
-		snprintf(json, sizeof(json),
-			 "{\"prefix\": \"cache drop\", \"format\": \"json\"}");
 	for (i = 0; i < s->nr_ranks; i++) {
 		d = &out->drops[i];
 		d->rank = s->ranks[i].rank;
-		if (command(s, s->ranks[i].spec, json, &doc, d->error,
-			    sizeof(d->error)))
+		if (command(s, s->ranks[i].spec, "cache drop", timeout, &doc,
+			    d->error, sizeof(d->error)))
 			continue;
 		mds_drop_of(doc, d);
 		json_object_put(doc);

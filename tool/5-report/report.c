@@ -234,9 +234,9 @@ void report_mds_drop(FILE *out, const struct mds_phase_stats *s)
 	const struct mds_drop *d;
 	unsigned int i;
 
-	fprintf(out, "  Dropped the MDS's caches (%g s):", s->drop_sec);
+	fprintf(out, "  MDS cache drop (%g s):", s->drop_sec);
 	if (!s->nr_drops)
-		fprintf(out, " not dropped: out of memory");
+		fprintf(out, " none: out of memory");
 	for (i = 0; i < s->nr_drops; i++) {
 		d = &s->drops[i];
 		fprintf(out, "%s rank %d: ", i ? ";" : "", d->rank);
@@ -247,7 +247,7 @@ void report_mds_drop(FILE *out, const struct mds_phase_stats *s)
 		else
 			fprintf(out, "not dropped: %s", d->error);
 	}
-	fprintf(out, "; the OSDs' caches are not dropped\n");
+	fprintf(out, "; OSD caches not dropped\n");
 }
 
 static void report_mds_rank(FILE *out, const struct mds_rank_stats *r)
