@@ -88,6 +88,7 @@ static void test_requests(void)
 static void test_caps(void)
 {
 	struct json_object *sessions = doc_of("mds-sessions-ceph16.json");
+	struct mds_caps_samples samples = { 0 };
 	struct mds_rank_stats r = { 0 };
 	unsigned int count;
 	uint64_t caps;
@@ -98,11 +99,26 @@ static void test_caps(void)
 	   (unsigned long long)caps, count);
 	ok(!mds_run_caps(sessions, "09bd38b6df0ac36c", &caps, &count) &&
 	   !caps && !count, "another run's token: no session, no caps");
-	mds_caps_sample(&r, 18, 1);
-	mds_caps_sample(&r, 30, 2);
-	mds_caps_sample(&r, 7, 1);
-	ok(r.caps_seen && r.caps_end == 7 && r.caps_peak == 30 && r.sessions == 1,
-	   "samples 18, 30, 7: 7 at the end, 30 at most");
+	mds_caps_result(&samples, &r);
+	ok(!r.caps_seen && !r.caps_end && !r.caps_peak, "no sample: none seen");
+	mds_caps_sample(&samples, 18, 1);
+	mds_caps_result(&samples, &r);
+	ok(r.caps_seen && r.caps_end == 18 && r.caps_peak == 18 && r.sessions == 1,
+	   "one sample of 18: 18 at the end and at most");
+	mds_caps_sample(&samples, 30, 2);
+	mds_caps_sample(&samples, 40, 2);
+	mds_caps_result(&samples, &r);
+	ok(r.caps_end == 40 && r.caps_peak == 40 && r.sessions == 2,
+	   "samples 18, 30, 40: 40 at the end and at most");
+	mds_caps_sample(&samples, 1, 1);
+	mds_caps_result(&samples, &r);
+	ok(r.caps_end == 40 && r.caps_peak == 40 && r.sessions == 2,
+	   "... then 1 (the caps given back to unmount): still 40 at the end");
+	samples = (struct mds_caps_samples){ 0 };
+	mds_caps_sample(&samples, 30, 1);
+	mds_caps_sample(&samples, 30, 1);
+	mds_caps_result(&samples, &r);
+	ok(r.caps_end == 30 && r.caps_peak == 30, "samples 30, 30: 30 at the end");
 	json_object_put(sessions);
 }
 

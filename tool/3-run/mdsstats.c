@@ -26,7 +26,8 @@ struct mds_rank {
 	int rank;
 	char spec[MDS_SPEC_LEN];
 	struct json_object *before;	/* perf dump at the phase's start */
-	struct mds_rank_stats caps;	/* the sampler's */
+	struct mds_caps_samples caps;	/* the sampler's */
+	char error[256];		/* of the perf dump at the start */
 };
 
 struct mds_stats {
@@ -269,11 +270,12 @@ void mds_phase_begin(struct mds_stats *s, const char *run)
 	for (i = 0; i < s->nr_ranks; i++) {
 		json_object_put(s->ranks[i].before);
 		s->ranks[i].before = NULL;
-		s->ranks[i].caps = (struct mds_rank_stats){ 0 };
+		s->ranks[i].caps = (struct mds_caps_samples){ 0 };
+		*s->ranks[i].error = '\0';
 		if (command(s, s->ranks[i].spec, "perf dump", "",
 			    &s->ranks[i].before, error, sizeof(error)))
-			snprintf(s->ranks[i].caps.error,
-				 sizeof(s->ranks[i].caps.error), "%s", error);
+			snprintf(s->ranks[i].error, sizeof(s->ranks[i].error),
+				 "%s", error);
 	}
 	s->run = run;
 	s->stop = false;
@@ -299,10 +301,12 @@ static void rank_end(struct mds_stats *s, struct mds_rank *rank,
 	struct json_object *after = NULL, *status = NULL;
 	char error[sizeof(r->error)];
 
-	*r = rank->caps;
-	r->rank = rank->rank;
-	if (*r->error)
+	*r = (struct mds_rank_stats){ .rank = rank->rank };
+	mds_caps_result(&rank->caps, r);
+	if (*rank->error) {
+		snprintf(r->error, sizeof(r->error), "%s", rank->error);
 		return;
+	}
 	if (command(s, rank->spec, "perf dump", "", &after, error,
 		    sizeof(error)) ||
 	    command(s, rank->spec, "cache status", "", &status, error,

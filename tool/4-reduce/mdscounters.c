@@ -142,14 +142,27 @@ bool mds_run_caps(struct json_object *sessions, const char *run,
 	return *count > 0;
 }
 
-void mds_caps_sample(struct mds_rank_stats *r, uint64_t caps,
+void mds_caps_sample(struct mds_caps_samples *s, uint64_t caps,
 		     unsigned int sessions)
 {
-	r->caps_seen = true;
-	r->caps_end = caps;
-	r->sessions = sessions;
-	if (caps > r->caps_peak)
-		r->caps_peak = caps;
+	s->previous = s->seen ? s->last : caps;
+	s->previous_sessions = s->seen ? s->last_sessions : sessions;
+	s->seen = true;
+	s->last = caps;
+	s->last_sessions = sessions;
+	if (caps > s->peak)
+		s->peak = caps;
+}
+
+void mds_caps_result(const struct mds_caps_samples *s,
+		     struct mds_rank_stats *r)
+{
+	bool unmounting = s->last < s->previous;
+
+	r->caps_seen = s->seen;
+	r->caps_peak = s->peak;
+	r->caps_end = unmounting ? s->previous : s->last;
+	r->sessions = unmounting ? s->previous_sessions : s->last_sessions;
 }
 
 int mds_drop_of(struct json_object *doc, struct mds_drop *d)

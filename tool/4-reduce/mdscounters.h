@@ -35,9 +35,24 @@ void mds_cache_size(struct json_object *after, struct json_object *status,
 bool mds_run_caps(struct json_object *sessions, const char *run,
 		  uint64_t *caps, unsigned int *count);
 
-/* One sample of the run's caps into @r: the last and the most. */
-void mds_caps_sample(struct mds_rank_stats *r, uint64_t caps,
+/* The samples of the run's caps on one rank, as they come. */
+struct mds_caps_samples {
+	bool seen;
+	uint64_t last, previous, peak;
+	unsigned int last_sessions, previous_sessions;
+};
+
+void mds_caps_sample(struct mds_caps_samples *s, uint64_t caps,
 		     unsigned int sessions);
+
+/*
+ * Into @r, the caps at the phase's end and the most.  The sessions go
+ * when fio unmounts, after they give back their caps: a last sample with
+ * fewer caps than the one before caught that, and the one before is the
+ * phase's end.
+ */
+void mds_caps_result(const struct mds_caps_samples *s,
+		     struct mds_rank_stats *r);
 
 /* What `cache drop`'s document @doc says it did; -EINVAL when it is
  * none (then @d->error says so). */
