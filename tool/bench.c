@@ -1215,12 +1215,14 @@ static void side_by_side_of(struct bench *runs, unsigned int n)
 /*
  * --mds-stats and --drop-caches ask the MDS through a connection of their
  * own, opened before the run.  A key that may not: --drop-caches is
- * refused (exit 2), --mds-stats says so and the run goes on.
+ * refused (exit 2), --mds-stats says so and the run goes on.  A cluster
+ * that cannot be asked fails a run that is to drop its caches (exit 1).
  */
 static int open_mds(const struct bench_options *o, struct mds_stats **mds)
 {
 	const char *option = o->drop_caches ? "--drop-caches" : "--mds-stats";
 	char error[512];
+	bool denied;
 	int ret;
 
 	*mds = NULL;
@@ -1229,14 +1231,15 @@ static int open_mds(const struct bench_options *o, struct mds_stats **mds)
 	ret = mds_stats_open(o, mds, error, sizeof(error));
 	if (!ret)
 		return 0;
-	if (ret == -EACCES || ret == -EPERM)
+	denied = ret == -EACCES || ret == -EPERM;
+	if (denied)
 		fprintf(stderr, "cephfs-tool: %s: the key client.%s may not run MDS commands, which needs mds 'allow *' in its caps (%s)",
 			option, o->id, error);
 	else
 		fprintf(stderr, "cephfs-tool: %s: %s", option, error);
 	if (o->drop_caches) {
 		fprintf(stderr, "\n");
-		return EXIT_USAGE;
+		return denied ? EXIT_USAGE : EXIT_RUN_FAILED;
 	}
 	fprintf(stderr, "; the run goes on without the MDS's figures\n");
 	return 0;
