@@ -34,7 +34,7 @@ UNIT_TESTS = \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
-	t/unit-intervals
+	t/unit-intervals t/unit-mdscounters
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -60,7 +60,7 @@ CLUSTER_TESTS = \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
 	t/engine-durable.t \
-	t/tool-intervals.t
+	t/tool-intervals.t t/tool-mds.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \

@@ -3,7 +3,8 @@
  * Welch's t-test and cephfs-tool compare's pure parts, without a cluster.
  * Reports are t/data/compare-*.json, real `cephfs-tool bench --json` runs
  * on a sandbox cluster (3 iterations, 8 files, --threads 2 but
- * compare-threads1.json's 1), and t/data/report-failed.json (a failed
+ * compare-threads1.json's 1; compare-mds-*.json 2 iterations of 8 files
+ * of size 0 with --mds-stats), and t/data/report-failed.json (a failed
  * read phase).
  */
 #include "config.h"
@@ -148,6 +149,33 @@ static void test_same_configuration(void)
 	free_all(runs, 2, m, n);
 }
 
+/* --mds-stats: the MDS's figures of each phase, their means over the
+ * iterations (compare-mds-*.json: 2 iterations of 8 files of size 0). */
+static void test_mds(void)
+{
+	struct compare_run runs[2] = { load("compare-mds-a.json"),
+				       load("compare-mds-b.json") };
+	struct compare_run plain[2] = { load("compare-mds-a.json"),
+					load("compare-size0-b.json") };
+	struct compare_metric m[COMPARE_METRICS];
+	size_t n = compare_metrics(runs, 2, m);
+
+	is_int(n, 6, "--mds-stats, size 0: the two file rates and four MDS metrics");
+	is_str(m[2].name, "MDS Requests (Write)", "... first MDS Requests (Write)");
+	is_str(m[2].unit, "requests", "... in requests");
+	is_close(m[2].means[0], 11, 0, "... a's: 11 requests in each iteration");
+	is_int(m[2].verdicts[1], VERDICT_NO_VARIANCE, "... and b's: no variance");
+	is_str(m[3].name, "MDS Request Latency (Write)", "... then its latency");
+	is_str(m[3].unit, "ms", "... in ms");
+	is_close(m[3].means[0], (0.57436 + 0.206527) / 2, 1e-9,
+		 "... a's: the mean of its iterations' means");
+	is_str(m[5].name, "MDS Request Latency (Read)", "... last MDS Request Latency (Read)");
+	free_all(runs, 2, m, n);
+	n = compare_metrics(plain, 2, m);
+	is_int(n, 2, "a run without --mds-stats: no MDS metric");
+	free_all(plain, 2, m, n);
+}
+
 static void test_size0(void)
 {
 	struct compare_run runs[2] = { load("compare-size0-a.json"),
@@ -279,6 +307,7 @@ int main(void)
 	test_welch();
 	test_same_configuration();
 	test_size0();
+	test_mds();
 	test_failed_phase();
 	test_no_variance();
 	test_differing_configuration();

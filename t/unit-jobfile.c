@@ -4,6 +4,7 @@
 
 #include "jobfile.h"
 #include "options.h"
+#include "runplan.h"
 #include "tap.h"
 
 #define MAX_ARGS 48
@@ -151,6 +152,32 @@ static void test_mark(void)
 	   "the write phase marks the run directory it makes");
 	ok(!strstr(strstr(text, "[read]"), "cephfs_new_dir_mark"), "... the read phase makes none");
 	free(text);
+}
+
+/* --mds-stats: every mount of the engine carries the run's token in its
+ * client metadata, set in [global]; without it, no setting at all. */
+static void test_run_tag(void)
+{
+	struct bench_options o;
+	struct run_plan plan;
+	char *mark, *text, line[128];
+
+	parse_line("bench --files 2", &o);
+	if (run_plan_of(&plan, &o) || !(mark = run_plan_mark(&plan, false))) {
+		printf("Bail out! out of memory\n");
+		exit(1);
+	}
+	snprintf(line, sizeof(line), "\ncephfs_set=client_metadata=cephfs_tool_run=%s\n",
+		 plan.token);
+	text = job_text("bench --files 2 --mds-stats", NULL, mark);
+	ok(strstr(text, line) && strstr(text, line) < strstr(text, "[write]"),
+	   "--mds-stats: the run's token in the client metadata of every mount");
+	free(text);
+	text = job_text("bench --files 2", NULL, mark);
+	ok(!strstr(text, "cephfs_set"), "... without it, no client metadata");
+	free(text);
+	free(mark);
+	run_plan_free(&plan);
 }
 
 static void test_commands(void)
@@ -328,6 +355,7 @@ int main(void)
 	test_read_completed();
 	test_rate_log();
 	test_mark();
+	test_run_tag();
 	test_commands();
 	test_client_command();
 	test_number_limits();

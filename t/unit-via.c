@@ -55,7 +55,7 @@ static void test_fuse_args(void)
 
 	parse(&o, "--via fuse -c /etc/ceph/x.conf --fs a=b --root-path /r --client-oc 0 --msgr-workers 3 --op-timeout 0",
 	      error, sizeof(error));
-	is_int(fuse_args_init(&a, &o, "/tmp/t/mnt"), 0, "the ceph-fuse command");
+	is_int(fuse_args_init(&a, &o, "/tmp/t/mnt", NULL), 0, "the ceph-fuse command");
 	for (i = 0; i < a.count; i++)
 		snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined),
 			 "%s%s", i ? "|" : "", a.argv[i]);
@@ -64,6 +64,23 @@ static void test_fuse_args(void)
 	       "--client_mount_timeout=30|--client_shutdown_timeout=30|/tmp/t/mnt",
 	       "each setting one argument, as given; no op timeout for 0");
 	ok(a.argv[a.count] == NULL, "... NULL-terminated");
+	fuse_args_free(&a);
+	options_free(&o);
+}
+
+/* --mds-stats: ceph-fuse's session carries the run's token, as the
+ * engine's mounts do. */
+static void test_fuse_run_tag(void)
+{
+	struct bench_options o;
+	struct fuse_args a;
+	char error[256] = "";
+
+	parse(&o, "--via fuse --mds-stats", error, sizeof(error));
+	is_int(fuse_args_init(&a, &o, "/tmp/t/mnt", "0123456789abcdef"), 0,
+	       "--mds-stats: the ceph-fuse command");
+	is_str(a.argv[a.count - 2], "--client_metadata=cephfs_tool_run=0123456789abcdef",
+	       "... the run's token in its client metadata, before the mount point");
 	fuse_args_free(&a);
 	options_free(&o);
 }
@@ -162,6 +179,7 @@ int main(void)
 {
 	test_list();
 	test_fuse_args();
+	test_fuse_run_tag();
 	test_refusals();
 	test_jobfile();
 	test_side_by_side();

@@ -21,6 +21,8 @@
 #include "fusemount.h"
 #include "intervals.h"
 #include "jobfile.h"
+#include "mdscounters.h"
+#include "mdsstats.h"
 #include "newdir.h"
 #include "plot.h"
 #include "probe.h"
@@ -62,6 +64,7 @@ struct bench {
 	 * shares: one mount for both, not two in a row. */
 	struct cephfs_mount *after_mount;
 	double run_started;		/* now_sec() at the client's start */
+	struct mds_stats *mds;		/* --mds-stats, --drop-caches; may be NULL */
 };
 
 /* Where fio works: the engine (NULL), or a ceph-fuse mount. */
@@ -213,12 +216,12 @@ static unsigned int targets_of(const struct bench_options *o)
 /* --dry-run under --via fuse: the mount point is made at the run. */
 #define DRY_RUN_MOUNTPOINT "$TMPDIR/cephfs-tool.XXXXXX/mnt"
 
-static void print_fuse_command(const struct bench_options *o)
+static void print_fuse_command(const struct bench_options *o, const char *run)
 {
 	struct fuse_args args;
 	struct fio_command cmd = { 0 };
 
-	if (fuse_args_init(&args, o, DRY_RUN_MOUNTPOINT))
+	if (fuse_args_init(&args, o, DRY_RUN_MOUNTPOINT, run))
 		return;
 	printf("; --- ceph-fuse, before each phase (unmounted after it) ---\n");
 	cmd.argv = (const char **)args.argv;
@@ -231,7 +234,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	unsigned int t, targets = targets_of(o);
 	char subdir[NAME_MAX + 1], dir[PATH_MAX], log[PATH_MAX], lat[PATH_MAX];
 	const char *fuse = via == VIA_FUSE ? DRY_RUN_MOUNTPOINT : NULL;
-	char path[PATH_MAX];
+	char path[PATH_MAX], token[RUN_TOKEN_LEN + 1] = "";
 	struct fio_command cmd;
 	struct run_plan plan;
 	enum phase phase;
@@ -244,6 +247,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	jobfiles = jobfile_paths(o, path, targets);
 	if (!run_plan_of(&plan, o)) {
 		mark = run_plan_mark(&plan, false);
+		snprintf(token, sizeof(token), "%s", plan.token);
 		run_plan_free(&plan);
 	}
 	if (!jobfiles || !mark) {
@@ -255,7 +259,7 @@ static int dry_run_client(const struct bench_options *o, enum via_client via)
 	if (o->via.count > 1)
 		printf("; === through %s ===\n", via_name(via));
 	if (fuse)
-		print_fuse_command(o);
+		print_fuse_command(o, token);
 	rundir_pick_name(o, subdir, sizeof(subdir));
 	for (t = 0; t < targets && !code; t++) {
 		if (o->keep_job &&
@@ -619,8 +623,8 @@ static bool mount_for_phase(struct bench *b, enum phase phase,
 	if (b->via != VIA_FUSE)
 		return true;
 	tmp_path(b, "ceph-fuse.log", log, sizeof(log));
-	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log, error,
-			      sizeof(error)) &&
+	if (!fuse_mount_start(&b->fuse, b->o, b->mountpoint, log,
+			      b->plan.token, error, sizeof(error)) &&
 	    (phase != PHASE_WRITE ||
 	     !make_rundir_on_mount(b, error, sizeof(error)))) {
 		r->mount_sec += now_sec() - start;
@@ -653,6 +657,31 @@ static void unmount_after_phase(struct bench *b, struct phase_result *r)
 }
 
 /*
+ * --drop-caches before a read phase, then --mds-stats' counters and caps
+ * sampler; NULL when neither applies (or out of memory).
+ */
+static struct mds_phase_stats *mds_before_phase(struct bench *b,
+						 enum phase phase)
+{
+	bool drop = b->o->drop_caches && phase == PHASE_READ;
+	struct mds_phase_stats *s;
+
+	if (!b->mds || (!b->o->mds_stats && !drop))
+		return NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	if (drop) {
+		mds_cache_drop(b->mds, s);
+		report_mds_drop(b->human, s);
+		fflush(b->human);
+	}
+	if (b->o->mds_stats)
+		mds_phase_begin(b->mds, b->plan.token);
+	return s;
+}
+
+/*
  * Run one phase on every target.  @files: per target, the files of each
  * thread; @completed (may be NULL): per target, what each thread did.
  */
@@ -674,6 +703,7 @@ static void run_phase(struct bench *b, enum phase phase,
 	struct file_identity dump_before = { .exists = false };
 	struct fio_command cmd;
 	struct fio_run run = { 0 };
+	struct mds_phase_stats *mds;
 	double fio_start, fio_sec;
 	unsigned int t;
 	int len;
@@ -684,6 +714,7 @@ static void run_phase(struct bench *b, enum phase phase,
 					       phase_cycles(o, phase) };
 	report_phase_start(b->human, phase);
 	fflush(b->human);
+	mds = mds_before_phase(b, phase);
 	tmp_path(b, phase == PHASE_WRITE ? "write.json" : "read.json", output,
 		 sizeof(output));
 	tmp_path(b, "fio.stderr", errors, sizeof(errors));
@@ -714,6 +745,9 @@ static void run_phase(struct bench *b, enum phase phase,
 	unmount_after_phase(b, r);
 	if (o->latency_intervals)
 		collect_intervals(b, r, hosts);
+	if (mds && o->mds_stats)
+		mds_phase_end(b->mds, mds);
+	r->mds = mds;
 	if (o->plot)
 		plot_phase(b, phase, start_sec, r, hosts);
 	else if (o->clients.count)
@@ -730,8 +764,11 @@ static void run_phase(struct bench *b, enum phase phase,
 		interval_series_free(&r->intervals);
 		for (t = 0; hosts && t < o->clients.count; t++) {
 			interval_series_free(&hosts[t].intervals);
-			if (hosts[t].ran)
-				hosts[t] = *r;
+			if (!hosts[t].ran)
+				continue;
+			hosts[t] = *r;
+			/* The cluster's figures are the aggregate's alone. */
+			hosts[t].mds = NULL;
 		}
 	}
 	if (completed && !o->duration)
@@ -745,6 +782,8 @@ static void run_phase(struct bench *b, enum phase phase,
 	report_phase(b->human, o, phase, r);
 	if (hosts)
 		report_hosts(b->human, o, hosts);
+	if (o->mds_stats && b->mds)
+		report_mds_phase(b->human, r->mds);
 	fflush(b->human);
 }
 
@@ -1138,6 +1177,10 @@ static void release(struct bench *b)
 	free_jobfiles(b->jobfiles, b->targets);
 	free_jobfiles(b->kept_jobfiles, b->targets);
 	free(b->host_results);
+	for (t = 0; b->report.iterations && t < b->o->iterations; t++) {
+		mds_phase_stats_free(b->report.iterations[t].write.mds);
+		mds_phase_stats_free(b->report.iterations[t].read.mds);
+	}
 	free(b->report.iterations);
 	run_plan_free(&b->plan);
 	free(b->mark);
@@ -1246,12 +1289,46 @@ static void side_by_side_of(struct bench *runs, unsigned int n)
 }
 
 /*
+ * --mds-stats and --drop-caches ask the MDS through a connection of their
+ * own, opened before the run.  A key that may not: --drop-caches is
+ * refused (exit 2), --mds-stats says so and the run goes on.  A cluster
+ * that cannot be asked fails a run that is to drop its caches (exit 1).
+ */
+static int open_mds(const struct bench_options *o, struct mds_stats **mds)
+{
+	const char *option = o->drop_caches ? "--drop-caches" : "--mds-stats";
+	char error[512];
+	bool denied;
+	int ret;
+
+	*mds = NULL;
+	if (!o->mds_stats && !o->drop_caches)
+		return 0;
+	ret = mds_stats_open(o, mds, error, sizeof(error));
+	if (!ret)
+		return 0;
+	denied = ret == -EACCES || ret == -EPERM;
+	if (denied)
+		fprintf(stderr, "cephfs-tool: %s: the key client.%s may not run MDS commands, which needs mds 'allow *' in its caps (%s)",
+			option, o->id, error);
+	else
+		fprintf(stderr, "cephfs-tool: %s: %s", option, error);
+	if (o->drop_caches) {
+		fprintf(stderr, "\n");
+		return denied ? EXIT_USAGE : EXIT_RUN_FAILED;
+	}
+	fprintf(stderr, "; the run goes on without the MDS's figures\n");
+	return 0;
+}
+
+/*
  * Each client of --via in turn, on the same cluster, each with a run
  * directory of its own, its files removed before the next starts.
  */
 int bench_run(const struct bench_options *o)
 {
 	struct bench runs[VIA_CLIENTS] = { 0 };
+	struct mds_stats *mds;
 	struct plot plot = { 0 };
 	double started, started_unix;
 	unsigned int c, n = 0;
@@ -1261,6 +1338,9 @@ int bench_run(const struct bench_options *o)
 	/* Before libcephfs starts a thread: unshare refuses a threaded process. */
 	if (via_has(&o->via, VIA_FUSE))
 		fuse_private_namespace();
+	code = open_mds(o, &mds);
+	if (code)
+		return code;
 	runner_catch_signals();
 	started = now_sec();
 	started_unix = realtime_sec();
@@ -1276,6 +1356,7 @@ int bench_run(const struct bench_options *o)
 			.started = started,
 			.started_unix = started_unix,
 			.plot = &plot,
+			.mds = mds,
 		};
 		ok = run_client(&runs[n]);
 	}
@@ -1290,5 +1371,6 @@ int bench_run(const struct bench_options *o)
 	for (c = 0; c < n; c++)
 		release(&runs[c]);
 	plot_free(&plot);
+	mds_stats_close(mds);
 	return code;
 }

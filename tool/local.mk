@@ -24,6 +24,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/4-reduce/perfcounters.c tool/4-reduce/perfcounters.h \
 	tool/4-reduce/stats.c tool/4-reduce/stats.h \
 	tool/4-reduce/intervals.c tool/4-reduce/intervals.h \
+	tool/4-reduce/mdscounters.c tool/4-reduce/mdscounters.h \
 	tool/5-report/report.c tool/5-report/report_json.c tool/5-report/report.h \
 	tool/5-report/sidebyside.c tool/5-report/sidebyside.h \
 	tool/5-report/plot.c tool/5-report/plot.h \
@@ -49,6 +50,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/3-run/rundir.c tool/3-run/rundir.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
+	tool/3-run/mdsstats.c tool/3-run/mdsstats.h \
 	tool/7-clients/probe.c tool/7-clients/probe.h \
 	engine/mount_cache.c engine/mount_cache.h engine/mount.h \
 	engine/mount_config.c engine/mount_config.h \
@@ -100,6 +102,8 @@ t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_mdscounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_mdscounters_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h

@@ -100,6 +100,8 @@ struct bench_options {
 	const char *via_text;		/* --via */
 	struct via_list via;		/* parsed; libcephfs alone by default */
 	bool verbose;			/* print the time budget too */
+	bool mds_stats;			/* the MDS's side of each phase */
+	bool drop_caches;		/* the MDS's caches, before each read phase */
 	const char *cleanup_dir;	/* the command is cleanup RUNDIR */
 
 	bool help;
@@ -197,6 +199,56 @@ struct client_counters {
 	struct counter_value values[CLIENT_COUNTERS];
 };
 
+/*
+ * --mds-stats and --drop-caches: the MDS's side of a phase, for each
+ * active rank, from its own counters (mdscounters.h, mdsstats.h).
+ */
+/* The client metadata key whose value, the run's token, marks the
+ * sessions of the engine's mounts (jobfile.h) in the MDS's session list. */
+#define MDS_RUN_METADATA_KEY "cephfs_tool_run"
+
+struct mds_op {
+	char name[32];			/* "create" of req_create_latency */
+	uint64_t count;			/* requests it served in the phase */
+	double mean_ms;
+};
+
+struct mds_rank_stats {
+	int rank;
+	char error[256];		/* why the rank has no figures; "" */
+	struct mds_op *ops;		/* those with requests in the phase */
+	unsigned int nr_ops;
+	uint64_t requests;		/* of every operation */
+	bool caps_seen;			/* a sample found the run's sessions */
+	uint64_t caps_end;		/* theirs at the last such sample */
+	uint64_t caps_peak;		/* the most of any sample */
+	unsigned int sessions;		/* the run's, at the last such sample */
+	uint64_t caps_revoked;		/* mds.ceph_cap_op_revoke's delta */
+	uint64_t cache_inodes;		/* mds.inodes at the phase's end */
+	uint64_t cache_bytes;		/* cache status: the cache's pool */
+};
+
+/* What `cache drop` did on one rank. */
+struct mds_drop {
+	int rank;
+	bool done;			/* the MDS said what it dropped */
+	char error[256];		/* what failed, "" */
+	uint64_t trimmed;		/* items trimmed from the cache */
+	uint64_t recalled;		/* caps recalled from clients */
+	double mds_sec;			/* the MDS's own "duration" */
+};
+
+struct mds_phase_stats {
+	bool taken;			/* --mds-stats: the figures below */
+	char missing[256];		/* when not: why, one line */
+	struct mds_rank_stats *ranks;
+	unsigned int nr_ranks;
+	bool dropped;			/* --drop-caches: before the phase */
+	double drop_sec;		/* the whole drop, as the tool timed it */
+	struct mds_drop *drops;
+	unsigned int nr_drops;
+};
+
 /* Totals over the jobs of one fio document. */
 struct phase_totals {
 	uint64_t bytes;
@@ -251,6 +303,7 @@ struct phase_result {
 	double usr_sec;			/* CPU of the fio process */
 	double sys_sec;
 	struct client_counters counters;	/* --perf-dump: its mount's */
+	struct mds_phase_stats *mds;	/* --mds-stats, --drop-caches; else NULL */
 	/* The tool's time around the phase: fio's process from start to
 	 * exit (its start-up, the engine's mount, the timed work, the
 	 * unmount), and under --via fuse ceph-fuse's mount and unmount. */

@@ -186,6 +186,12 @@ static const struct option_spec specs[] = {
 		  "turn and compare them (default: libcephfs)" },
 	{ "verbose", 'v', V_FLAG, FIELD(verbose), 0, 0, false,
 	  .help = "Also print where the run's time went (time budget)" },
+	{ "mds-stats", 0, V_FLAG, FIELD(mds_stats), 0, 0, false,
+	  .help = "Per phase and active MDS: requests by operation, the run's\n"
+		  "caps, caps revoked, cache size (needs mds 'allow *')" },
+	{ "drop-caches", 0, V_FLAG, FIELD(drop_caches), 0, 0, false,
+	  .help = "Drop the MDS's caches before each read phase (cache drop;\n"
+		  "needs mds 'allow *'; OSD caches are not dropped)" },
 	/* Upstream's in CEPH_LOCKSTAT builds only; not in --help. */
 	{ "lockstat-dump", 0, V_UNAVAILABLE, 0, 0, 0, false, .help = NULL },
 	{ "lockstat-threshold", 0, V_UNAVAILABLE, 0, 0, 0, false, .help = NULL },

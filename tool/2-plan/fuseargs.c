@@ -53,7 +53,7 @@ static int add_ceph_setting(void *arg, const char *field, const char *key,
 }
 
 int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
-		   const char *mountpoint)
+		   const char *mountpoint, const char *run)
 {
 	struct cephfs_mount_config cfg;
 
@@ -67,6 +67,8 @@ int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
 	add_setting(a, "client_mountpoint", o->root_path);
 	options_mount_config(o, &cfg);
 	cephfs_settings_each(&cfg, add_ceph_setting, a);
+	if (o->mds_stats)
+		add(a, "--client_metadata=" MDS_RUN_METADATA_KEY "=%s", run);
 	add(a, "%s", mountpoint);
 	if (a->count < 0) {
 		fuse_args_free(a);

@@ -11,7 +11,7 @@
 
 #define CEPH_FUSE "ceph-fuse"
 
-/* Program, -f, at most 12 settings, the mount point, NULL; and room. */
+/* Program, -f, at most 13 settings, the mount point, NULL; and room. */
 #define FUSE_ARGS_MAX 20
 
 struct fuse_args {
@@ -19,10 +19,11 @@ struct fuse_args {
 	int count;
 };
 
-/* ceph-fuse in the foreground on @mountpoint.  0, or -1 when out of
- * memory.  Free with fuse_args_free. */
+/* ceph-fuse in the foreground on @mountpoint; with --mds-stats its
+ * session carries @run, the run's token, as the engine's mounts do.  0,
+ * or -1 when out of memory.  Free with fuse_args_free. */
 int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
-		   const char *mountpoint);
+		   const char *mountpoint, const char *run);
 
 void fuse_args_free(struct fuse_args *a);
 

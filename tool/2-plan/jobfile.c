@@ -449,6 +449,23 @@ static void put_phase(FILE *out, const struct bench_options *o,
 	}
 }
 
+/*
+ * --mds-stats: the engine's mounts carry the run's token in their client
+ * metadata, by which the MDS's session list tells the run's sessions from
+ * any other client's.  -1 when @mark holds no token (or out of memory).
+ */
+static int put_run_tag(FILE *out, const char *mark)
+{
+	struct run_plan plan;
+
+	if (!mark || run_plan_parse(&plan, mark, strlen(mark)))
+		return -1;
+	fprintf(out, "cephfs_set=client_metadata=" MDS_RUN_METADATA_KEY "=%s\n",
+		plan.token);
+	run_plan_free(&plan);
+	return 0;
+}
+
 int jobfile_write(FILE *out, const struct bench_options *o,
 		  const char *subdir, unsigned int host,
 		  const unsigned int *read_files, const char *rate_log,
@@ -469,6 +486,8 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 	fprintf(out, "; Run a phase: fio --section=write THIS-FILE, then fio --section=read THIS-FILE\n");
 	fprintf(out, "; (separate fio runs, so the read phase mounts afresh and reads cold).\n");
 	put_global(out, o, rate_log, latency_log, fuse);
+	if (o->mds_stats && !fuse && put_run_tag(out, mark))
+		return -1;
 	put_phase(out, o, subdir, PHASE_WRITE, host, NULL, fuse, mark);
 	put_phase(out, o, subdir, PHASE_READ, host, read_files, fuse, mark);
 	return ferror(out) ? -1 : 0;

@@ -122,8 +122,8 @@ static int start_failed(struct fuse_mount *m, const char *why, char *error,
 }
 
 int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
-		     const char *mountpoint, const char *log, char *error,
-		     size_t len)
+		     const char *mountpoint, const char *log, const char *run,
+		     char *error, size_t len)
 {
 	double deadline = now_sec() + fuse_mount_timeout(o) + EXIT_MARGIN_SEC;
 	struct fuse_args args;
@@ -133,7 +133,7 @@ int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
 	memset(m, 0, sizeof(*m));
 	snprintf(m->path, sizeof(m->path), "%s", mountpoint);
 	snprintf(m->log, sizeof(m->log), "%s", log);
-	if (fuse_args_init(&args, o, mountpoint)) {
+	if (fuse_args_init(&args, o, mountpoint, run)) {
 		snprintf(error, len, "out of memory");
 		return -1;
 	}

@@ -31,13 +31,14 @@ struct fuse_mount {
 void fuse_private_namespace(void);
 
 /*
- * Mount --root-path at @mountpoint, ceph-fuse writing to @log; wait until
+ * Mount --root-path at @mountpoint, ceph-fuse writing to @log, its session
+ * tagged with @run (fuse_args_init); wait until
  * the mount is there.  0, or -1 with one line in @error (ceph-fuse's last
  * line, or the timeout it did not mount within), nothing left mounted.
  */
 int fuse_mount_start(struct fuse_mount *m, const struct bench_options *o,
-		     const char *mountpoint, const char *log, char *error,
-		     size_t len);
+		     const char *mountpoint, const char *log, const char *run,
+		     char *error, size_t len);
 
 /* Unmount, and wait for ceph-fuse to exit (killing it when it does not
  * in time).  0, or -1 with one line in @error. */

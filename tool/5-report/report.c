@@ -229,6 +229,61 @@ void report_hosts(FILE *out, const struct bench_options *o,
 	}
 }
 
+void report_mds_drop(FILE *out, const struct mds_phase_stats *s)
+{
+	const struct mds_drop *d;
+	unsigned int i;
+
+	fprintf(out, "  MDS cache drop (%g s):", s->drop_sec);
+	if (!s->nr_drops)
+		fprintf(out, " none: out of memory");
+	for (i = 0; i < s->nr_drops; i++) {
+		d = &s->drops[i];
+		fprintf(out, "%s rank %d: ", i ? ";" : "", d->rank);
+		if (d->done)
+			fprintf(out, "%" PRIu64 " items trimmed, %" PRIu64 " caps recalled in %g s%s%s",
+				d->trimmed, d->recalled, d->mds_sec,
+				*d->error ? ", " : "", d->error);
+		else
+			fprintf(out, "not dropped: %s", d->error);
+	}
+	fprintf(out, "; OSD caches not dropped\n");
+}
+
+static void report_mds_rank(FILE *out, const struct mds_rank_stats *r)
+{
+	unsigned int i;
+
+	fprintf(out, "  MDS rank %d: ", r->rank);
+	if (*r->error) {
+		fprintf(out, "none: %s\n", r->error);
+		return;
+	}
+	fprintf(out, "%" PRIu64 " requests", r->requests);
+	for (i = 0; i < r->nr_ops; i++)
+		fprintf(out, "%s %s %" PRIu64 " (%g ms)", i ? "," : ":",
+			r->ops[i].name, r->ops[i].count, r->ops[i].mean_ms);
+	if (r->caps_seen)
+		fprintf(out, " | run's caps: %" PRIu64 " at the end, %" PRIu64 " at most (%u sessions)",
+			r->caps_end, r->caps_peak, r->sessions);
+	else
+		fprintf(out, " | run's caps: no session of the run seen");
+	fprintf(out, " | caps revoked %" PRIu64 " | cache: %" PRIu64 " inodes, %" PRIu64 " bytes\n",
+		r->caps_revoked, r->cache_inodes, r->cache_bytes);
+}
+
+void report_mds_phase(FILE *out, const struct mds_phase_stats *s)
+{
+	unsigned int i;
+
+	if (!s || !s->taken) {
+		fprintf(out, "  MDS: none: %s\n", s ? s->missing : "out of memory");
+		return;
+	}
+	for (i = 0; i < s->nr_ranks; i++)
+		report_mds_rank(out, &s->ranks[i]);
+}
+
 static void report_summary(FILE *out, const char *title, const char *unit,
 			   const struct summary *s)
 {

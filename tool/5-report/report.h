@@ -56,6 +56,11 @@ void report_phase(FILE *out, const struct bench_options *o, enum phase phase,
 /* A line per client host under the phase's aggregate line. */
 void report_hosts(FILE *out, const struct bench_options *o,
 		  const struct phase_result *hosts);
+/* --drop-caches: what the drop before a phase dropped, and its time. */
+void report_mds_drop(FILE *out, const struct mds_phase_stats *s);
+/* --mds-stats: a line per active MDS rank under the phase's line (@s
+ * NULL: out of memory). */
+void report_mds_phase(FILE *out, const struct mds_phase_stats *s);
 /* Why --perf-dump cannot give each phase's client counters, or NULL. */
 const char *client_counters_unavailable(const struct bench_options *o);
 

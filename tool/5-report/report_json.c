@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "mdscounters.h"
 #include "report.h"
 #include "sidebyside.h"
 #include "utf8safe.h"
@@ -163,11 +164,105 @@ static struct json_object *intervals(const struct bench_options *o,
 	return obj;
 }
 
+static void add_count(struct json_object *obj, const char *key, uint64_t n)
+{
+	add(obj, key, json_object_new_int64((int64_t)n));
+}
+
+static struct json_object *mds_rank(const struct mds_rank_stats *r)
+{
+	struct json_object *rank = json_object_new_object(), *ops, *op;
+	double mean_ms = 0;
+	unsigned int i;
+
+	add(rank, "rank", json_object_new_int(r->rank));
+	if (*r->error) {
+		add(rank, "error", report_json_text(r->error));
+		return rank;
+	}
+	ops = json_object_new_object();
+	for (i = 0; i < r->nr_ops; i++) {
+		op = json_object_new_object();
+		add_count(op, "count", r->ops[i].count);
+		add(op, "avg_ms", report_json_number(r->ops[i].mean_ms));
+		add(ops, r->ops[i].name, op);
+		mean_ms += r->ops[i].count * r->ops[i].mean_ms;
+	}
+	add_count(rank, "requests", r->requests);
+	add(rank, "avg_ms", report_json_number(r->requests ? mean_ms / r->requests : 0));
+	add(rank, "ops", ops);
+	if (r->caps_seen) {
+		add_count(rank, "caps_end", r->caps_end);
+		add_count(rank, "caps_peak", r->caps_peak);
+		add_count(rank, "sessions", r->sessions);
+	}
+	add_count(rank, "caps_revoked", r->caps_revoked);
+	add_count(rank, "cache_inodes", r->cache_inodes);
+	add_count(rank, "cache_bytes", r->cache_bytes);
+	return rank;
+}
+
+static struct json_object *mds_drop(const struct mds_phase_stats *s)
+{
+	struct json_object *drop = json_object_new_object(), *ranks, *rank;
+	const struct mds_drop *d;
+	unsigned int i;
+
+	add(drop, "seconds", report_json_number(s->drop_sec));
+	ranks = json_object_new_array();
+	for (i = 0; i < s->nr_drops; i++) {
+		d = &s->drops[i];
+		rank = json_object_new_object();
+		add(rank, "rank", json_object_new_int(d->rank));
+		if (d->done) {
+			add_count(rank, "trimmed", d->trimmed);
+			add_count(rank, "caps_recalled", d->recalled);
+			add(rank, "mds_sec", report_json_number(d->mds_sec));
+		}
+		if (*d->error)
+			add(rank, "error", report_json_text(d->error));
+		json_object_array_add(ranks, rank);
+	}
+	add(drop, "ranks", ranks);
+	return drop;
+}
+
+/* --mds-stats, --drop-caches: the MDS's side of the phase; the totals
+ * over the ranks are what compare compares. */
+static struct json_object *mds(const struct mds_phase_stats *s)
+{
+	struct json_object *obj = json_object_new_object(), *ranks;
+	uint64_t requests, peak = 0;
+	double mean_ms;
+	unsigned int i;
+
+	if (s->dropped)
+		add(obj, "cache_drop", mds_drop(s));
+	if (!s->taken) {
+		if (*s->missing)
+			add(obj, "error", report_json_text(s->missing));
+		return obj;
+	}
+	requests = mds_phase_requests(s, &mean_ms);
+	ranks = json_object_new_array();
+	for (i = 0; i < s->nr_ranks; i++) {
+		json_object_array_add(ranks, mds_rank(&s->ranks[i]));
+		peak += s->ranks[i].caps_peak;
+	}
+	add_count(obj, "requests", requests);
+	add(obj, "avg_ms", report_json_number(mean_ms));
+	add_count(obj, "caps_peak", peak);
+	add(obj, "ranks", ranks);
+	return obj;
+}
+
 static struct json_object *phase(const struct bench_options *o,
 				 const struct phase_result *r)
 {
 	struct json_object *p = json_object_new_object(), *lat, *cpu;
 
+	if (r->mds)
+		add(p, "mds", mds(r->mds));
 	if (r->failed) {
 		add(p, "failed", json_object_new_boolean(true));
 		add(p, "error", report_json_text(r->error));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * cephfs-tool compare: loads bench --json reports, refuses runs whose
- * configurations differ, and prints each summary metric's mean per run,
- * its ratio to the first run's and Welch's t-test against the first run.
+ * configurations differ, and prints each metric's mean per run (the
+ * summary's, and with --mds-stats the MDS's), its ratio to the first
+ * run's and Welch's t-test against the first run.
  */
 #include "config.h"
 
@@ -16,16 +17,26 @@
 #include "report.h"
 #include "welch.h"
 
-/* Where each summary metric's per-iteration values are in "iterations". */
+/*
+ * Where each metric's per-iteration values are in "iterations": the
+ * summary's metrics in the phase, the MDS's (--mds-stats) in its "mds",
+ * which the summary has not: their mean is over the iterations here.
+ */
 static const struct metric_source {
 	const char *name;
 	const char *phase;
 	const char *field;
+	const char *group;		/* NULL: the summary's metric */
+	const char *unit;		/* of a metric not in the summary */
 } metric_sources[COMPARE_METRICS] = {
-	{ "Write Throughput", "write", "throughput_mbps" },
-	{ "Read Throughput", "read", "throughput_mbps" },
-	{ "File Creates", "write", "files_per_sec" },
-	{ "File Reads (Opens)", "read", "files_per_sec" },
+	{ "Write Throughput", "write", "throughput_mbps", NULL, NULL },
+	{ "Read Throughput", "read", "throughput_mbps", NULL, NULL },
+	{ "File Creates", "write", "files_per_sec", NULL, NULL },
+	{ "File Reads (Opens)", "read", "files_per_sec", NULL, NULL },
+	{ "MDS Requests (Write)", "write", "requests", "mds", "requests" },
+	{ "MDS Request Latency (Write)", "write", "avg_ms", "mds", "ms" },
+	{ "MDS Requests (Read)", "read", "requests", "mds", "requests" },
+	{ "MDS Request Latency (Read)", "read", "avg_ms", "mds", "ms" },
 };
 
 /* Configuration fields that differ from run to run by design. */
@@ -212,7 +223,9 @@ static size_t iteration_values(const struct compare_run *run,
 			       source->phase, json_type_object);
 		if (!phase || json_object_object_get_ex(phase, "failed", NULL))
 			continue;
-		if (number_member(phase, source->field, &values[n]))
+		if (source->group)
+			phase = member(phase, source->group, json_type_object);
+		if (phase && number_member(phase, source->field, &values[n]))
 			n++;
 	}
 	return n;
@@ -261,13 +274,37 @@ static double summary_mean(const struct compare_run *run, const char *name)
 	return number_member(summary_of(run, name), "mean", &mean) ? mean : NAN;
 }
 
+/* The mean of a metric not in the summary, over the iterations. */
+static double iterations_mean(const struct compare_run *run,
+			      const struct metric_source *source)
+{
+	size_t i, n, count = json_object_array_length(run->iterations);
+	double *values = calloc(count + 1, sizeof(*values)), sum = 0;
+
+	if (!values)
+		abort();
+	n = iteration_values(run, source, values);
+	for (i = 0; i < n; i++)
+		sum += values[i];
+	free(values);
+	return n ? sum / n : NAN;
+}
+
+static double run_mean(const struct compare_run *run,
+		       const struct metric_source *source)
+{
+	return source->group ? iterations_mean(run, source) :
+			       summary_mean(run, source->name);
+}
+
 static bool every_run_has(const struct compare_run *runs, size_t n,
-			  const char *name)
+			  const struct metric_source *source)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!summary_of(&runs[i], name))
+		if (source->group ? isnan(iterations_mean(&runs[i], source)) :
+				    !summary_of(&runs[i], source->name))
 			return false;
 	return true;
 }
@@ -281,7 +318,8 @@ static void fill_metric(struct compare_metric *m,
 	size_t i;
 
 	m->name = source->name;
-	m->unit = unit ? json_object_get_string(unit) : "";
+	m->unit = source->unit ? source->unit :
+		  unit ? json_object_get_string(unit) : "";
 	m->runs = n;
 	m->means = calloc(n, sizeof(*m->means));
 	m->ratios = calloc(n, sizeof(*m->ratios));
@@ -290,7 +328,7 @@ static void fill_metric(struct compare_metric *m,
 	if (!m->means || !m->ratios || !m->p_values || !m->verdicts)
 		abort();
 	for (i = 0; i < n; i++) {
-		m->means[i] = summary_mean(&runs[i], source->name);
+		m->means[i] = run_mean(&runs[i], source);
 		m->ratios[i] = m->means[i] / m->means[0];
 		m->p_values[i] = NAN;
 		m->verdicts[i] = i ? test_against(&runs[0], &runs[i], source,
@@ -305,7 +343,7 @@ size_t compare_metrics(const struct compare_run *runs, size_t n,
 	size_t i, filled = 0;
 
 	for (i = 0; i < COMPARE_METRICS; i++)
-		if (every_run_has(runs, n, metric_sources[i].name))
+		if (every_run_has(runs, n, &metric_sources[i]))
 			fill_metric(&metrics[filled++], runs, n, &metric_sources[i]);
 	return filled;
 }

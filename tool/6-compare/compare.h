@@ -63,7 +63,7 @@ bool compare_field_known(const struct compare_run *runs, size_t n,
  * The metrics every run's summary has, in the report's order; returns
  * how many were filled (at most COMPARE_METRICS).
  */
-#define COMPARE_METRICS 4
+#define COMPARE_METRICS 8
 size_t compare_metrics(const struct compare_run *runs, size_t n,
 		       struct compare_metric *metrics);
 void compare_metric_free(struct compare_metric *metric);
