@@ -109,13 +109,14 @@ print(" ".join(out))
 PY
 )" "iops write iops read p99 write p99 read"
 
-# fio's status documents come every second: a write phase of 3 s has some.
+# fio's status documents come every second, as a loaded host lets it: each
+# phase prints at least its last line.
 bench --threads 2 --files 8 --size 1M --block-size 4K --duration 3 \
 	--latency-intervals --progress --progress-interval 5
 is "--progress: exit 0" $rc 0
 all=$(grep -cE '^\[[0-9]+%\]' "$TMP/out")
 lines=$(grep -cE '^\[[0-9]+%\].*\[eta [0-9]+m:[0-9]{2}s\]\[[wr]=[0-9]+ IOPS\]\[p99=[0-9.]+ ms\]$' "$TMP/out")
-ok $([ "$all" -ge 3 ] && [ "$lines" = "$all" ]; echo $?) \
+ok $([ "$all" -ge 2 ] && [ "$lines" = "$all" ]; echo $?) \
 	"... each of its lines ends in its IOPS and p99 ($lines of $all)"
 is "... the last ones the phases' p99" \
 	"$(grep -E '^\[100%\]' "$TMP/out" | grep -c 'p99=0\.000 ms')" 0
