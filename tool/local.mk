@@ -33,6 +33,9 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h \
 	engine/settings.h
+# cephfs-tool io500's pure parts: IO500's options, scores and report.
+tool_libcephfstool_la_SOURCES += \
+	tool/4-reduce/io500_score.c tool/4-reduce/io500_score.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
@@ -97,6 +100,8 @@ t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_score_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_score_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h
