@@ -35,6 +35,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	engine/settings.h
 # cephfs-tool io500's pure parts: IO500's options, scores and report.
 tool_libcephfstool_la_SOURCES += \
+	tool/1-options/io500_options.c tool/1-options/io500_options.h \
 	tool/4-reduce/io500_score.c tool/4-reduce/io500_score.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
@@ -100,6 +101,8 @@ t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_options_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_options_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_io500_score_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_io500_score_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
