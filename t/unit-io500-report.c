@@ -57,6 +57,17 @@ static void phase_lines(struct io500_score *s)
 	is_str(text, "[RESULT]       ior-easy-write        2.000000 GiB/s : time 300.000 seconds\n",
 	       "an ior phase: name right-aligned in 20, figure in 15, GiB/s");
 	free(text);
+	/* hostA: 384 GiB / 299.5 s = 1.282137 GiB/s, 64% of 600 GiB. */
+	CAPTURE(text, io500_print_hosts(out, IO500_IOR_EASY_WRITE,
+					&results[IO500_IOR_EASY_WRITE]));
+	is_str(text,
+	       "[HOST  ]       ior-easy-write        1.282137 GiB/s : time 299.500 seconds : hostA:8765 64.0%\n"
+	       "[HOST  ]       ior-easy-write        0.720000 GiB/s : time 300.000 seconds : hostB:8765 36.0%\n",
+	       "each host's figure over its own time, and its share");
+	free(text);
+	CAPTURE(text, io500_print_hosts(out, IO500_FIND, &results[IO500_FIND]));
+	is_str(text, "", "... nothing for a phase of one host");
+	free(text);
 	CAPTURE(text, io500_print_phase(out, IO500_FIND, &results[IO500_FIND], s));
 	is_str(text, "[RESULT]                 find      100.000000 kIOPS : time 40.000 seconds\n",
 	       "find in kIOPS");

@@ -30,6 +30,29 @@ void io500_print_phase(FILE *out, enum io500_phase p,
 		s->phase_valid[p] ? "" : invalid_mark);
 }
 
+void io500_print_hosts(FILE *out, enum io500_phase p,
+		       const struct io500_phase_result *r)
+{
+	struct io500_phase_result host;
+	char figure[40];
+	unsigned int i;
+
+	if (r->nr_hosts < 2)
+		return;
+	for (i = 0; i < r->nr_hosts; i++) {
+		host = (struct io500_phase_result){
+			.ran = true, .seconds = r->hosts[i].seconds,
+			.amount = r->hosts[i].amount,
+		};
+		snprintf(figure, sizeof(figure), "%f", io500_phase_figure(p, &host));
+		fprintf(out, "[HOST  ] %20s %15s %s : time %.3f seconds : %s %.1f%%\n",
+			io500_phase_infos[p].name, figure, unit_of(p),
+			r->hosts[i].seconds, r->hosts[i].host,
+			r->amount ? 100.0 * (double)r->hosts[i].amount /
+				    (double)r->amount : 0);
+	}
+}
+
 void io500_print_score(FILE *out, const struct io500_score *s)
 {
 	unsigned int i;
