@@ -28,6 +28,13 @@
 		fclose(out);						\
 	} while (0)
 
+/* @text as expected, then freed. */
+static void is_output(char *text, const char *want, const char *name)
+{
+	is_str(text, want, name);
+	free(text);
+}
+
 static const struct io500_host_share two_hosts[] = {
 	{ "hostA:8765", 384 * GIB, 299.5 },
 	{ "hostB:8765", 216 * GIB, 300 },
@@ -54,34 +61,28 @@ static void phase_lines(struct io500_score *s)
 
 	CAPTURE(text, io500_print_phase(out, IO500_IOR_EASY_WRITE,
 					&results[IO500_IOR_EASY_WRITE], s));
-	is_str(text, "[RESULT]       ior-easy-write        2.000000 GiB/s : time 300.000 seconds\n",
+	is_output(text, "[RESULT]       ior-easy-write        2.000000 GiB/s : time 300.000 seconds\n",
 	       "an ior phase: name right-aligned in 20, figure in 15, GiB/s");
-	free(text);
 	/* hostA: 384 GiB / 299.5 s = 1.282137 GiB/s, 64% of 600 GiB. */
 	CAPTURE(text, io500_print_hosts(out, IO500_IOR_EASY_WRITE,
 					&results[IO500_IOR_EASY_WRITE]));
-	is_str(text,
+	is_output(text,
 	       "[HOST  ]       ior-easy-write        1.282137 GiB/s : time 299.500 seconds : hostA:8765 64.0%\n"
 	       "[HOST  ]       ior-easy-write        0.720000 GiB/s : time 300.000 seconds : hostB:8765 36.0%\n",
 	       "each host's figure over its own time, and its share");
-	free(text);
 	CAPTURE(text, io500_print_hosts(out, IO500_FIND, &results[IO500_FIND]));
-	is_str(text, "", "... nothing for a phase of one host");
-	free(text);
+	is_output(text, "", "... nothing for a phase of one host");
 	CAPTURE(text, io500_print_phase(out, IO500_FIND, &results[IO500_FIND], s));
-	is_str(text, "[RESULT]                 find      100.000000 kIOPS : time 40.000 seconds\n",
+	is_output(text, "[RESULT]                 find      100.000000 kIOPS : time 40.000 seconds\n",
 	       "find in kIOPS");
-	free(text);
 	CAPTURE(text, io500_print_phase(out, IO500_MDTEST_HARD_READ,
 					&results[IO500_MDTEST_HARD_READ], s));
-	is_str(text, "[RESULT]     mdtest-hard-read        0.000000 kIOPS : time 100.000 seconds [INVALID]\n",
+	is_output(text, "[RESULT]     mdtest-hard-read        0.000000 kIOPS : time 100.000 seconds [INVALID]\n",
 	       "an INVALID phase is marked after its time");
-	free(text);
 	CAPTURE(text, io500_print_phase(out, IO500_IOR_RND4K_EASY_READ,
 					&results[IO500_IOR_RND4K_EASY_READ], s));
-	is_str(text, "[      ]  ior-rnd4K-easy-read        0.010000 GiB/s : time 300.000 seconds [INVALID]\n",
+	is_output(text, "[      ]  ior-rnd4K-easy-read        0.010000 GiB/s : time 300.000 seconds [INVALID]\n",
 	       "the unscored extra under \"[      ]\"");
-	free(text);
 }
 
 static void score_lines(struct io500_score *s)
@@ -93,7 +94,7 @@ static void score_lines(struct io500_score *s)
 	CAPTURE(text, io500_print_score(out, s));
 	/* BW = 2 (one ior phase above 0); MD = (100)^(1/1) = 100, the
 	 * mdtest-hard-read at 0 left out; TOTAL = sqrt(200) = 14.142136. */
-	is_str(text,
+	is_output(text,
 	       "[SCORE ] Bandwidth 2.000000 GiB/s : IOPS 100.000000 kiops : TOTAL 14.142136 [INVALID]\n"
 	       "[INVALID] mdtest-hard-read: the resulting score is 0\n"
 	       "[INVALID] ior-rnd4K-easy-read: errors occurred during the phase: short read\n"
@@ -107,16 +108,14 @@ static void score_lines(struct io500_score *s)
 	       "[INVALID] mdtest-easy-delete: did not run\n"
 	       "[INVALID] mdtest-hard-delete: did not run\n",
 	       "the score line, INVALID, then every reason");
-	free(text);
 
 	io500_score_init(&valid, IO500_STONEWALL_RULE);
 	valid.bw = 1.189207115;
 	valid.md = 10;
 	valid.total = 3.448488;
 	CAPTURE(text, io500_print_score(out, &valid));
-	is_str(text, "[SCORE ] Bandwidth 1.189207 GiB/s : IOPS 10.000000 kiops : TOTAL 3.448488\n",
+	is_output(text, "[SCORE ] Bandwidth 1.189207 GiB/s : IOPS 10.000000 kiops : TOTAL 3.448488\n",
 	       "a valid run's score line alone");
-	free(text);
 }
 
 static struct json_object *at(struct json_object *obj, const char *key)
