@@ -61,8 +61,9 @@ struct io500_phase_result {
 	/* Wall time: the first process's start to the last one's end,
 	 * wear-out included. */
 	double seconds;
-	/* ior: bytes moved; mdtest: files; find: entries checked (pfind's
-	 * total_files, what IO500's find rate counts). */
+	/* ior: bytes moved; mdtest: files; find: the entries checked that
+	 * are not directories (pfind's total_files, which IO500's find
+	 * rate counts). */
 	uint64_t amount;
 	uint64_t matched;	/* find: entries that matched */
 	/* A write phase the stonewall stopped before its n, which then
