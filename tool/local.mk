@@ -32,7 +32,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/7-clients/clients.c tool/7-clients/clients.h \
 	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h \
-	engine/settings.h
+	engine/settings.c engine/settings.h
 # cephfs-tool io500's pure parts: IO500's options, scores and report.
 tool_libcephfstool_la_SOURCES += \
 	tool/1-options/io500_options.c tool/1-options/io500_options.h \

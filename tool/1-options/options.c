@@ -12,6 +12,7 @@
 #include "clip.h"
 #include "escape.h"
 #include "jobfile.h"
+#include "mount_config.h"
 #include "options.h"
 #include "pathutil.h"
 #include "size.h"
@@ -820,6 +821,19 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 void options_free(struct bench_options *o)
 {
 	clients_free(&o->clients);
+}
+
+void options_mount_config(const struct bench_options *o,
+			  struct cephfs_mount_config *cfg)
+{
+	*cfg = (struct cephfs_mount_config){
+		.conf = o->conf, .id = o->id, .keyring = o->keyring,
+		.fs = o->fs, .root = o->root_path, .uid = o->uid, .gid = o->gid,
+#define SETTING_COPY(field, ...) .field = o->field,
+		CEPHFS_SETTINGS(SETTING_COPY)
+#undef SETTING_COPY
+		.tool_options = true,
+	};
 }
 
 /*

@@ -38,6 +38,13 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 /* Free what options_parse allocated. */
 void options_free(struct bench_options *o);
 
+struct cephfs_mount_config;
+
+/* What @o mounts, as the engine's mount code takes it; the strings stay
+ * @o's. */
+void options_mount_config(const struct bench_options *o,
+			  struct cephfs_mount_config *cfg);
+
 /*
  * What the tool adds to the prefixes: a run directory is --dir-prefix and
  * 4 hex digits; a file --prefix, the thread (at most 1023), '_' and the
