@@ -34,7 +34,8 @@ UNIT_TESTS = \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
-	t/unit-intervals t/unit-mdscounters
+	t/unit-intervals t/unit-mdscounters \
+	t/unit-io500-options t/unit-io500-score t/unit-io500-report
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
