@@ -4,8 +4,9 @@
 # counts a tree as an independent listing does, find(1) on a ceph-fuse
 # mount: every entry but directories checked, the directories listed, and
 # with IO500's criteria (-name '*01*' -size 3901c -newer a timestamp file)
-# the same files matched, on 1 and on 4 threads.  A missing root is an
-# error naming it.  Under valgrind: no invalid access, no block lost.
+# the same files matched, on 1 and on 4 threads.  A missing root, or a
+# directory the walk may not list, is an error naming it, and every thread
+# ends.  Under valgrind: no invalid access, no block lost.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/fuse.sh"
@@ -80,6 +81,21 @@ is "a root that is a file fails" $? 2
 like "... naming it" "$(cat "$TMP/notdir.err")" \
 	"cannot open $CEPHFS_DIR/timestampfile: Not a directory"
 
+# A directory the walk may not list, among others, met in the middle of the
+# walk: libcephfs checks permissions as the uid it mounts with.
+locked=$top/locked-tree
+mkdir -p "$locked/a/b" "$locked/c/d" "$locked/e/no" "$locked/f" &&
+	seq 0 300 | sed "s|^|$locked/f/g.|" | xargs touch &&
+	chmod 000 "$locked/e/no" || bail_out "cannot make the locked tree"
+as_user() { CEPH_ARGS="${CEPH_ARGS:-} --client_mount_uid=65534 --client_mount_gid=65534" "$@"; }
+expect_locked="cephfs-find: find: cannot open $CEPHFS_DIR/locked-tree/e/no: Permission denied (-13)"
+for threads in 1 4; do
+	as_user timeout 120 "$CEPHFS_FIND" "$CEPHFS_DIR/locked-tree" $threads \
+		>"$TMP/locked.out" 2>"$TMP/locked.err"
+	is "$threads thread(s): a directory it may not list fails the walk" $? 2
+	is "... every thread ended, with one line naming it" "$(cat "$TMP/locked.err")" "$expect_locked"
+done
+
 # Blank-line-separated records of valgrind's log $1 that match $2.
 records() {
 	awk -v pat="$2" 'BEGIN { RS = "==[0-9]+== \n" } $0 ~ pat { print; print "----" }' "$1"
@@ -95,7 +111,15 @@ if command -v valgrind >/dev/null; then
 	is "... with no invalid access or use of uninitialised memory" "$invalid" ""
 	leaks=$(records "$log" "definitely lost in loss record" | awk 'BEGIN { RS = "----\n" } /find\.c:/')
 	is "... and no block lost from the walk" "$leaks" ""
+	log=$TMP/vg-locked.log
+	as_user valgrind --leak-check=full --show-leak-kinds=definite --num-callers=40 \
+		--fullpath-after= --log-file="$log" \
+		"$CEPHFS_FIND" "$CEPHFS_DIR/locked-tree" 4 2>"$TMP/locked.err"
+	is "under valgrind, the locked directory fails the walk" "$(cat "$TMP/locked.err")" "$expect_locked"
+	invalid=$(records "$log" "Invalid (read|write|free)|uninitialised|Mismatched free")
+	leaks=$(records "$log" "definitely lost in loss record" | awk 'BEGIN { RS = "----\n" } /find\.c:/')
+	is "... with no invalid access and no block lost on the way out" "$invalid$leaks" ""
 else
-	skip 3 "no valgrind (scripts/install-deps installs it)"
+	skip 5 "no valgrind (scripts/install-deps installs it)"
 fi
 done_testing
