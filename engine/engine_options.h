@@ -24,6 +24,7 @@ enum cephfs_op {
 	CEPHFS_OP_RENAME,	/* rename NAME to NAME.renamed */
 	CEPHFS_OP_RENAME_BACK,	/* rename NAME.renamed back to NAME */
 	CEPHFS_OP_READDIR,	/* read one entry of the file's directory */
+	CEPHFS_OP_READFILE,	/* open, read bs bytes from the start, close */
 };
 
 /* What cephfs_op=rename appends to a name, in the same directory. */
@@ -61,6 +62,8 @@ struct cephfs_options {
 	unsigned int clip_to_size;
 	unsigned int lazyio;
 	unsigned int write_fsync;
+	long long entries;
+	char *entry_format;
 };
 
 extern struct fio_option cephfs_fio_options[];
@@ -72,5 +75,12 @@ extern struct fio_option cephfs_fio_options[];
  */
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
 			      struct cephfs_dir_pin *dir_pin);
+
+/*
+ * Is cephfs_entries x bs more than a file of fio's can be (logged)?  fio
+ * sizes files before the job's init when create_serialize is on.
+ */
+bool cephfs_entries_too_many(struct thread_data *td,
+			     const struct cephfs_options *o);
 
 #endif

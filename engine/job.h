@@ -33,6 +33,11 @@ struct cephfs_data {
 	unsigned int nr_unlinked_dirs;
 	/* cephfs_create_bytes of the job's buffer contents, or NULL */
 	void *create_data;
+	/* cephfs_op=readfile: where each file's bs bytes are read to */
+	void *read_data;
+	/* cephfs_entries: the path of the last entry, and its buffer's size */
+	char *entry_path;
+	size_t entry_path_size;
 	/* readdir: the directory being listed and the entries read so far */
 	struct ceph_dir_result *listing;
 	char *listing_dir;

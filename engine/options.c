@@ -16,6 +16,7 @@
 #include "async.h"
 #include "engine_options.h"
 #include "dirpin.h"
+#include "entries.h"
 #include "escape.h"
 #include "pathutil.h"
 #include "ranges.h"
@@ -161,6 +162,8 @@ struct fio_option cephfs_fio_options[] = {
 			  .help = "Rename each NAME" CEPHFS_RENAMED_SUFFIX " back to NAME" },
 			{ .ival = "readdir", .oval = CEPHFS_OP_READDIR,
 			  .help = "Read one entry of the file's directory per file" },
+			{ .ival = "readfile", .oval = CEPHFS_OP_READFILE,
+			  .help = "Open each existing file, read bs bytes from its start (fewer fail) and close it" },
 		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
@@ -279,6 +282,26 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_entries",
+		.lname	= "CephFS entries per directory",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, entries),
+		.help	= "With cephfs_op create, open, stat, unlink or readfile: each file of the job is a directory of this many entries, sized entries x bs, and the I/O at offset k x bs acts on entry k; 0: each file is one",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_entry_format",
+		.lname	= "CephFS entry name format",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, entry_format),
+		.help	= "The name of each entry under cephfs_entries: $entry is its number k, $jobnum fio's job number (as in filename_format)",
+		.def	= CEPHFS_ENTRY_FORMAT_DEFAULT,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -305,6 +328,7 @@ static const struct cephfs_number {
 	CEPHFS_NUMBER(async_threads, 0, 1024),
 	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
+	CEPHFS_NUMBER(entries, 0, LLONG_MAX),
 #undef CEPHFS_NUMBER
 };
 
@@ -336,7 +360,7 @@ static const struct cephfs_string {
 	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
 	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
 	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
-	CEPHFS_STRING(new_dir_mark),
+	CEPHFS_STRING(new_dir_mark), CEPHFS_STRING(entry_format),
 #undef CEPHFS_STRING
 };
 
@@ -435,6 +459,61 @@ static bool cephfs_perf_dump_errors(const char *path)
 	return !creatable;
 }
 
+bool cephfs_entries_too_many(struct thread_data *td,
+			     const struct cephfs_options *o)
+{
+	unsigned long long bs = td_min_bs(td);
+
+	/* A negative count is refused with the other numbers' ranges. */
+	if (o->entries < 0 || (unsigned long long)o->entries <= LLONG_MAX / bs)
+		return false;
+	log_err("cephfs: cephfs_entries=%lld: %lld x bs=%llu bytes is more than a file of fio's can be (%lld bytes)\n",
+		o->entries, o->entries, bs, LLONG_MAX);
+	return true;
+}
+
+/* The operations on one name each, which can be a directory's entries. */
+static bool cephfs_op_takes_entries(unsigned int op)
+{
+	return op == CEPHFS_OP_CREATE || op == CEPHFS_OP_OPEN ||
+	       op == CEPHFS_OP_STAT || op == CEPHFS_OP_UNLINK ||
+	       op == CEPHFS_OP_READFILE;
+}
+
+/*
+ * cephfs_entries: entry k is at offset k x bs, so one block size, and
+ * the directory's size within fio's; where the job's offset and size
+ * fall is checked as fio opens each directory (cephfs_entries_range).
+ */
+static bool cephfs_entries_errors(struct thread_data *td,
+				  const struct cephfs_options *o)
+{
+	unsigned long long bs = td_min_bs(td);
+	char why[128];
+
+	if (!o->entries)
+		return false;
+	if (!cephfs_op_takes_entries(o->op)) {
+		log_err("cephfs: cephfs_entries=%lld is for cephfs_op=create, open, stat, unlink or readfile\n",
+			o->entries);
+		return true;
+	}
+	if (bs != td_max_bs(td)) {
+		log_err("cephfs: %s: cephfs_entries=%lld takes one block size (entry k is at offset k x bs): no bsrange, bssplit or bs differing by direction\n",
+			td->o.name, o->entries);
+		return true;
+	}
+	if (cephfs_entries_too_many(td, o))
+		return true;
+	if (entry_format_wrong(o->entry_format, td->subjob_number,
+			       o->entries - 1, why, sizeof(why))) {
+		log_err("cephfs: cephfs_entry_format=%s: %s\n",
+			o->entry_format, why);
+		return true;
+	}
+	return false;
+}
+
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
 				 struct cephfs_dir_pin *dir_pin)
@@ -445,7 +524,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 		log_err("cephfs: %s\n", why);
 		return true;
 	}
-	if (cephfs_numbers_out_of_range(o))
+	if (cephfs_numbers_out_of_range(o) || cephfs_entries_errors(td, o))
 		return true;
 	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
 		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",

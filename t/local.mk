@@ -33,7 +33,8 @@ UNIT_TESTS = \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
-	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare
+	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
+	t/unit-entries
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -58,7 +59,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t
+	t/engine-durable.t t/engine-entries.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
@@ -86,6 +87,10 @@ t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 
 t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+
+t_unit_entries_SOURCES = t/unit-entries.c engine/entries.c engine/entries.h
+t_unit_entries_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
 # cephfs-tool compare's statistics and comparison (tool/6-compare/)
