@@ -346,21 +346,24 @@ static int cephfs_start_async(struct thread_data *td, struct cephfs_data *cd,
 static int fio_cephfs_init(struct thread_data *td)
 {
 	struct cephfs_options *o = td->eo;
+	struct entry_format entry_format = { NULL };
 	struct cephfs_dir_pin dir_pin;
 	struct cephfs_data *cd;
 
 	cephfs_offload_worker_start(td);
-	if (cephfs_job_option_errors(td, o, &dir_pin)) {
+	if (cephfs_job_option_errors(td, o, &dir_pin, &entry_format)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
 	}
 	cd = calloc(1, sizeof(*cd));
 	if (!cd) {
+		entry_format_free(&entry_format);
 		td_verror(td, ENOMEM, "calloc");
 		return 1;
 	}
 	cd->td = td;
 	cd->dir_pin = dir_pin;
+	cd->entry_format = entry_format;
 	cd->fsync_stand_in_fd = -1;
 	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
 	if (fio_cephfs_mount(td, cd))
@@ -387,6 +390,7 @@ close_fd:
 put_mount:
 	cephfs_mount_put(cd->mount);
 free_data:
+	entry_format_free(&cd->entry_format);
 	free(cd);
 	return 1;
 }

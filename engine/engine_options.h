@@ -11,6 +11,7 @@
 #include "fio.h"
 
 #include "dirpin.h"
+#include "entries.h"
 #include "settings.h"
 
 enum cephfs_op {
@@ -70,11 +71,13 @@ extern struct fio_option cephfs_fio_options[];
 
 /*
  * Decode (cephfs_escaped) and check the job's options and file names,
- * logging the first problem; @dir_pin gets cephfs_dir_pin parsed.
- * Returns true when the job must not run.
+ * logging the first problem; @dir_pin gets cephfs_dir_pin parsed, and
+ * under cephfs_entries @entry_format cephfs_entry_format (to free once
+ * the job is done).  Returns true when the job must not run.
  */
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
-			      struct cephfs_dir_pin *dir_pin);
+			      struct cephfs_dir_pin *dir_pin,
+			      struct entry_format *entry_format);
 
 /*
  * Is cephfs_entries x bs more than a file of fio's can be (logged)?  fio

@@ -322,7 +322,6 @@ int cephfs_metadata_op(struct thread_data *td, struct fio_file *f)
 static const char *cephfs_entry_path(struct cephfs_data *cd, const char *dir,
 				     unsigned long long k)
 {
-	struct cephfs_options *o = cd->td->eo;
 	size_t at = strcmp(dir, "/") ? strlen(dir) + 1 : 1;
 	size_t want = at + NAME_MAX + 1;
 	char *path;
@@ -337,8 +336,7 @@ static const char *cephfs_entry_path(struct cephfs_data *cd, const char *dir,
 	memcpy(cd->entry_path, dir, at - 1);
 	cd->entry_path[at - 1] = '/';
 	/* Every name fits: cephfs_entry_format was checked for the last. */
-	entry_name(cd->entry_path + at, want - at, o->entry_format,
-		   cd->td->subjob_number, k);
+	entry_name(cd->entry_path + at, want - at, &cd->entry_format, k);
 	return cd->entry_path;
 }
 
@@ -382,4 +380,5 @@ void cephfs_md_cleanup(struct cephfs_data *cd)
 {
 	cephfs_listing_close(cd);
 	free(cd->entry_path);
+	entry_format_free(&cd->entry_format);
 }

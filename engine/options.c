@@ -360,7 +360,7 @@ static const struct cephfs_string {
 	CEPHFS_STRING(conf), CEPHFS_STRING(id), CEPHFS_STRING(keyring),
 	CEPHFS_STRING(fs), CEPHFS_STRING(root), CEPHFS_STRING(set),
 	CEPHFS_STRING(perf_dump), CEPHFS_STRING(dir_pin),
-	CEPHFS_STRING(new_dir_mark), CEPHFS_STRING(entry_format),
+	CEPHFS_STRING(new_dir_mark),
 #undef CEPHFS_STRING
 };
 
@@ -484,9 +484,12 @@ static bool cephfs_op_takes_entries(unsigned int op)
  * cephfs_entries: entry k is at offset k x bs, so one block size, and
  * the directory's size within fio's; where the job's offset and size
  * fall is checked as fio opens each directory (cephfs_entries_range).
+ * The names' format is parsed into @format; under cephfs_escaped its
+ * words are found before the text around them is decoded (entries.h).
  */
 static bool cephfs_entries_errors(struct thread_data *td,
-				  const struct cephfs_options *o)
+				  const struct cephfs_options *o,
+				  struct entry_format *format)
 {
 	unsigned long long bs = td_min_bs(td);
 	char why[128];
@@ -505,10 +508,17 @@ static bool cephfs_entries_errors(struct thread_data *td,
 	}
 	if (cephfs_entries_too_many(td, o))
 		return true;
-	if (entry_format_wrong(o->entry_format, td->subjob_number,
-			       o->entries - 1, why, sizeof(why))) {
+	if (!entry_format_parse(format, o->entry_format, td->subjob_number,
+				o->escaped)) {
+		log_err("cephfs: cephfs_entry_format=%s: %s\n", o->entry_format,
+			errno == EINVAL ? "malformed escape (with cephfs_escaped=1 a % starts %XX, two hex digits, not %00)" :
+			strerror(errno));
+		return true;
+	}
+	if (entry_format_wrong(format, o->entries - 1, why, sizeof(why))) {
 		log_err("cephfs: cephfs_entry_format=%s: %s\n",
 			o->entry_format, why);
+		entry_format_free(format);
 		return true;
 	}
 	return false;
@@ -516,7 +526,8 @@ static bool cephfs_entries_errors(struct thread_data *td,
 
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
-				 struct cephfs_dir_pin *dir_pin)
+				 struct cephfs_dir_pin *dir_pin,
+				 struct entry_format *format)
 {
 	char why[256];
 
@@ -524,7 +535,7 @@ static bool cephfs_option_errors(struct thread_data *td,
 		log_err("cephfs: %s\n", why);
 		return true;
 	}
-	if (cephfs_numbers_out_of_range(o) || cephfs_entries_errors(td, o))
+	if (cephfs_numbers_out_of_range(o))
 		return true;
 	if (o->create_bytes && o->op != CEPHFS_OP_CREATE) {
 		log_err("cephfs: cephfs_create_bytes=%lld is for cephfs_op=create only\n",
@@ -549,7 +560,10 @@ static bool cephfs_option_errors(struct thread_data *td,
 		return true;
 	}
 #endif
-	return o->perf_dump && cephfs_perf_dump_errors(o->perf_dump);
+	if (o->perf_dump && cephfs_perf_dump_errors(o->perf_dump))
+		return true;
+	/* Last: the format it parses is the caller's to free from here. */
+	return cephfs_entries_errors(td, o, format);
 }
 
 
@@ -565,10 +579,11 @@ static bool cephfs_fio_option_errors(struct thread_data *td)
 }
 
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
-			      struct cephfs_dir_pin *dir_pin)
+			      struct cephfs_dir_pin *dir_pin,
+			      struct entry_format *entry_format)
 {
 	return cephfs_escape_errors(td, o) || cephfs_root_errors(o->root) ||
 	       cephfs_file_name_errors(td) ||
 	       cephfs_fio_option_errors(td) ||
-	       cephfs_option_errors(td, o, dir_pin);
+	       cephfs_option_errors(td, o, dir_pin, entry_format);
 }

@@ -89,7 +89,8 @@ t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-t_unit_entries_SOURCES = t/unit-entries.c engine/entries.c engine/entries.h
+t_unit_entries_SOURCES = t/unit-entries.c engine/entries.c engine/entries.h \
+	engine/escape.c engine/escape.h
 t_unit_entries_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
