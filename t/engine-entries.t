@@ -89,6 +89,18 @@ ok $? "unlink them all"
 "$CEPHFS_UTIL" exists "$d/ent"
 is "... and the directory" $? 1
 
+# cephfs_escaped (as cephfs-tool writes): a '$' escaped is the user's.
+cephfs_fio "$TMP/esc.json" --name=esc --filename="$d/esc%20dir" --bs=4k \
+	--rw=write --cephfs_op=create --cephfs_entries=2 --cephfs_escaped=1 \
+	--cephfs_entry_format='a%24entry%20$entry'
+ok $? "escaped: create 2 entries"
+is "... named byte for byte" "$(listing "$d/esc dir")" 'a$entry 0 a$entry 1 '
+cephfs_fio "$TMP/esc.json" --name=esc --filename="$d/esc%20dir" --bs=4k \
+	--rw=write --cephfs_op=unlink --cephfs_entries=2 --cephfs_escaped=1 \
+	--cephfs_entry_format='a%24entry%20$entry'
+ok $? "escaped: unlink them"
+is "... and the directory" "$("$CEPHFS_UTIL" exists "$d/esc dir"; echo $?)" 1
+
 # A create stopped by runtime=, then continued where it stopped: IO500's
 # stonewall and wear-out.  One job; its entries are file.K.
 wall() {
@@ -134,6 +146,8 @@ refused "--cephfs_entries=2251799813685248" \
 	"entries x bs beyond fio's largest file"
 refused "--cephfs_entries=10 --cephfs_entry_format=file" \
 	"^cephfs: cephfs_entry_format=file: has no \\\$entry" "a format without \$entry"
+refused "--cephfs_entries=10 --cephfs_escaped=1 --cephfs_entry_format=a%2\$entry" \
+	"^cephfs: cephfs_entry_format=a%2\\\$entry: malformed escape" "a malformed escape"
 refused "--cephfs_entries=10 --cephfs_entry_format=a/\$entry" \
 	"^cephfs: cephfs_entry_format=a/\\\$entry: names an entry of the directory: no '/'$" "a '/'"
 long=$(printf '%0254d' 0)
