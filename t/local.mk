@@ -33,7 +33,8 @@ UNIT_TESTS = \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
-	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare
+	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
+	t/unit-io500-plan
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \

@@ -17,6 +17,7 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/2-plan/jobfile.c tool/2-plan/jobfile.h \
 	tool/2-plan/runplan.c tool/2-plan/runplan.h \
 	tool/2-plan/fuseargs.c tool/2-plan/fuseargs.h \
+	tool/2-plan/io500_plan.c tool/2-plan/io500_plan.h \
 	tool/3-run/runner.c tool/3-run/runner.h \
 	tool/3-run/progress.c tool/3-run/progress.h \
 	tool/4-reduce/fioresult.c tool/4-reduce/fioresult.h \
@@ -97,6 +98,8 @@ t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_plan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_plan_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h
