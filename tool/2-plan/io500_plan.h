@@ -20,11 +20,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "io500_options.h"
 #include "options.h"
-
-/* IO500's fixed sizes (io500 src/phase_ior_hard.c, phase_mdtest_hard.c). */
-#define IO500_IOR_HARD_TRANSFER 47008
-#define IO500_MDTEST_HARD_BYTES 3901
 
 /* The fio block of one mdtest-easy entry: an operation, no data. */
 #define IO500_ENTRY_BLOCK 4096
