@@ -11,8 +11,8 @@
 # on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
-. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/servers.sh"
+. "$top_srcdir/t/fuse.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster
 command -v ss >/dev/null || skip_all "no ss (iproute2) to see the fio servers listen"
@@ -39,29 +39,6 @@ scaled_job() {
 		($2 ~ /^[0-9]+[gGtT]$/ || ($2 ~ /^[0-9]+[mM]$/ && $2 + 0 > 4)) { $2 = "4m" }
 	$1 == "runtime" && $2 + 0 > 2 { $2 = 2 }
 	{ print }' "$1"
-}
-
-# mount_fuse: ceph-fuse of the sandbox's filesystem at $CEPHFS_FUSE_DIR,
-# as jobs/via-fuse.fio's header mounts it, up within the mount timeout.
-fuse_pid=
-CEPHFS_FUSE_DIR=$TMP/fuse
-export CEPHFS_FUSE_DIR
-fuse_mounted() {
-	awk -v dir="$CEPHFS_FUSE_DIR" '$5 == dir { up = 1 } END { exit !up }' /proc/self/mountinfo
-}
-mount_fuse() {
-	mkdir -p "$CEPHFS_FUSE_DIR"
-	ceph-fuse -f --client_fs="$CEPHFS_FS" "$CEPHFS_FUSE_DIR" >"$TMP/ceph-fuse.log" 2>&1 &
-	fuse_pid=$!
-	await 30 fuse_mounted || { tail -n 5 "$TMP/ceph-fuse.log" | diag_stream; return 1; }
-}
-# unmount_fuse: and ceph-fuse gone, within its shutdown timeout.
-unmount_fuse() {
-	[ -n "$fuse_pid" ] || return 0
-	umount "$CEPHFS_FUSE_DIR" 2>/dev/null || umount -l "$CEPHFS_FUSE_DIR"
-	await 30 exited $fuse_pid || kill -KILL $fuse_pid
-	wait $fuse_pid
-	fuse_pid=
 }
 
 # run_job NAME FILE: fio on the job file as its header says to run it,

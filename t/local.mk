@@ -34,7 +34,7 @@ UNIT_TESTS = \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
-	t/unit-io500-plan
+	t/unit-io500-plan t/unit-find
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -67,7 +67,7 @@ TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
 EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t \
 	t/README t/tap.h t/data t/expected-skips \
 	t/lib.sh t/cluster.sh t/libcephfs.sh t/timing.sh t/faults.sh t/servers.sh \
-	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh \
+	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh t/fuse.sh \
 	t/coverage.py t/docs-blocks.py t/fio-examples.py t/helpers.py
 
 # A program the shell tests use to look at the cluster.

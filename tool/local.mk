@@ -49,6 +49,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/3-run/rundir.c tool/3-run/rundir.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
+	tool/3-run/find.c tool/3-run/find.h \
 	tool/7-clients/probe.c tool/7-clients/probe.h \
 	engine/mount_cache.c engine/mount_cache.h engine/mount.h \
 	engine/mount_config.c engine/mount_config.h \
@@ -100,6 +101,10 @@ t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_io500_plan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_io500_plan_LDADD = $(TOOL_UNIT_LDADD)
+# find's predicate: linked alone, as it needs libcephfs but no cluster.
+t_unit_find_SOURCES = t/unit-find.c tool/3-run/find.c tool/3-run/find.h
+t_unit_find_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_find_LDADD = $(CEPHFS_LIBS)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h
