@@ -59,7 +59,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t
+	t/engine-durable.t t/tool-find.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
@@ -74,6 +74,12 @@ EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-s
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
+
+# tool/3-run/find.c's walk on its own, for t/tool-find.t.
+check_PROGRAMS += t/cephfs-find
+t_cephfs_find_SOURCES = t/cephfs-find.c tool/3-run/find.c tool/3-run/find.h
+t_cephfs_find_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tool/3-run
+t_cephfs_find_LDADD = $(CEPHFS_LIBS)
 
 # The engine's own pure parts, without a cluster.
 t_unit_dirpin_SOURCES = t/unit-dirpin.c engine/dirpin.c engine/dirpin.h
