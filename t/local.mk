@@ -33,6 +33,7 @@ UNIT_TESTS = \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
+	t/unit-io500-options t/unit-io500-score t/unit-io500-report \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
 	t/unit-io500-plan t/unit-find
 

@@ -33,7 +33,12 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/7-clients/clients.c tool/7-clients/clients.h \
 	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h \
-	engine/settings.h
+	engine/settings.c engine/settings.h
+# cephfs-tool io500's pure parts: IO500's options, scores and report.
+tool_libcephfstool_la_SOURCES += \
+	tool/1-options/io500_options.c tool/1-options/io500_options.h \
+	tool/4-reduce/io500_score.c tool/4-reduce/io500_score.h \
+	tool/5-report/io500_report.c tool/5-report/io500_report.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
@@ -105,6 +110,12 @@ t_unit_io500_plan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_find_SOURCES = t/unit-find.c tool/3-run/find.c tool/3-run/find.h
 t_unit_find_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_find_LDADD = $(CEPHFS_LIBS)
+t_unit_io500_options_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_options_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_score_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_score_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_report_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_report_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h

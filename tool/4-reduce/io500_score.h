@@ -61,8 +61,9 @@ struct io500_phase_result {
 	/* Wall time: the first process's start to the last one's end,
 	 * wear-out included. */
 	double seconds;
-	/* ior: bytes moved; mdtest: files; find: entries checked (pfind's
-	 * total_files, what IO500's find rate counts). */
+	/* ior: bytes moved; mdtest: files; find: the entries checked that
+	 * are not directories (pfind's total_files, which IO500's find
+	 * rate counts). */
 	uint64_t amount;
 	uint64_t matched;	/* find: entries that matched */
 	/* A write phase the stonewall stopped before its n, which then
@@ -79,6 +80,7 @@ struct io500_phase_result {
 
 struct io500_score {
 	unsigned int stonewall_time;	/* the run's --stonewall-time */
+	bool added[IO500_PHASES];	/* io500_score_add saw it */
 	double figure[IO500_PHASES];	/* GiB/s or kIOPS; 0: not run */
 	bool phase_valid[IO500_PHASES];
 	double bw;			/* GiB/s */
@@ -99,7 +101,10 @@ void io500_score_init(struct io500_score *s, unsigned int stonewall_time);
 double io500_score_add(struct io500_score *s, enum io500_phase p,
 		       const struct io500_phase_result *r);
 
-/* BW, MD and TOTAL from the phases added, as IO500's calc_score. */
+/*
+ * BW, MD and TOTAL from the phases added, as IO500's calc_score; a
+ * scored phase never added (the run stopped before it) is a reason.
+ */
 void io500_score_finish(struct io500_score *s);
 
 /* IO500's figure of phase @p: GiB/s (2^30 bytes) or kIOPS per second of

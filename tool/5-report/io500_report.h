@@ -22,6 +22,16 @@ void io500_print_phase(FILE *out, enum io500_phase p,
 		       const struct io500_score *s);
 
 /*
+ * With several hosts, one line per host under phase @p's: its own figure
+ * (its amount over its own time) in IO500's layout, its time, and its
+ * share of the phase's amount:
+ * "[HOST  ]       ior-easy-write        1.282137 GiB/s : time 299.500 seconds : hostA:8765 64.0%".
+ * Nothing for a phase of one host.
+ */
+void io500_print_hosts(FILE *out, enum io500_phase p,
+		       const struct io500_phase_result *r);
+
+/*
  * After io500_score_finish: IO500's "[SCORE ] Bandwidth ... TOTAL ..."
  * line, then for an invalid run one "[INVALID] reason" line per reason.
  */
