@@ -29,12 +29,12 @@ trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIV
 
 set -- "$top_srcdir"/jobs/*.fio
 
-# scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
+# scaled_job FILE: FILE with nrfiles and cephfs_entries at most 4, a size or filesize over
 # 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and
 # runtime at most 2 s; every other line as shipped.
 scaled_job() {
 	awk 'BEGIN { FS = OFS = "=" }
-	$1 == "nrfiles" && $2 + 0 > 4 { $2 = 4 }
+	($1 == "nrfiles" || $1 == "cephfs_entries") && $2 + 0 > 4 { $2 = 4 }
 	($1 == "filesize" || $1 == "size") &&
 		($2 ~ /^[0-9]+[gGtT]$/ || ($2 ~ /^[0-9]+[mM]$/ && $2 + 0 > 4)) { $2 = "4m" }
 	$1 == "runtime" && $2 + 0 > 2 { $2 = 2 }
@@ -67,8 +67,8 @@ run_job() {
 # done_what_asked NAME: per job of the job file $TMP/NAME.fio, what it
 # should have done against what fio counted in $TMP/NAME.json (a line for
 # each job that did not), from its options and its [global] ones:
-# cephfs_op create, stat, open or unlink: one I/O per file in the
-# direction of rw; data: every file's bytes (nrfiles x filesize, or size;
+# a metadata cephfs_op: one I/O per file in the direction of rw, or per
+# entry of each file under cephfs_entries; data: every file's bytes (nrfiles x filesize, or size;
 # read and write together for a mixed rw); time-based: at least one I/O in
 # each direction of rw.  Jobs of one name (numjobs without
 # group_reporting, or on each client host) are summed.
@@ -118,7 +118,7 @@ for name in names:
         rw = "read+write"
     what = 1 if o.get("cephfs_op", "io") != "io" else 0
     if what:
-        want = jobs * files
+        want = jobs * files * max(1, int(o.get("cephfs_entries", 0)))
     elif "time_based" in o and o["time_based"] != "0":
         for direction in rw.split("+"):
             if not e[direction][1]:

@@ -35,7 +35,7 @@ UNIT_TESTS = \
 	t/unit-utf8safe t/unit-elfsymbol \
 	t/unit-io500-options t/unit-io500-score t/unit-io500-report \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
-	t/unit-io500-plan t/unit-find
+	t/unit-io500-plan t/unit-find t/unit-entries
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -60,7 +60,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t t/tool-find.t
+	t/engine-durable.t t/tool-find.t t/engine-entries.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
@@ -94,6 +94,11 @@ t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 
 t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+
+t_unit_entries_SOURCES = t/unit-entries.c engine/entries.c engine/entries.h \
+	engine/escape.c engine/escape.h
+t_unit_entries_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
 # cephfs-tool compare's statistics and comparison (tool/6-compare/)

@@ -63,7 +63,7 @@ uint64_t effective_block_size(const struct bench_options *o)
  */
 enum job_number {
 	JN_BS, JN_FILESIZE, JN_SIZE, JN_OFFSET, JN_IO_SIZE, JN_FSYNC,
-	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
+	JN_NRFILES, JN_ENTRIES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
 #define SETTING_NUMBER(field, ...) JN_SETTING_##field,
 	CEPHFS_SETTINGS(SETTING_NUMBER)
 #undef SETTING_NUMBER
@@ -84,6 +84,8 @@ static const struct {
 	/* FIO_OPT_INT: unsigned int */
 	[JN_FSYNC] = { "fsync", UINT_MAX, "fsync-every" },
 	[JN_NRFILES] = { "nrfiles", UINT_MAX, "files" },
+	/* the engine's, FIO_OPT_ULL; entries x bs checked at init */
+	[JN_ENTRIES] = { "cephfs_entries", LLONG_MAX, "files" },
 	/* fio checks its minval of 1 on the value as an int */
 	[JN_IODEPTH] = { "iodepth", INT_MAX, "queue-depth" },
 	/* FIO_OPT_STR_VAL_TIME: seconds, stored as microseconds */
@@ -130,6 +132,7 @@ static uint64_t largest_number(const struct bench_options *o,
 		*given = o->fsync_every;
 		return o->size ? fsync_blocks(o) : 0;
 	case JN_NRFILES:
+	case JN_ENTRIES:
 		*given = o->files;
 		return files_of_thread(o, 0, 0);
 	case JN_IODEPTH:
@@ -362,6 +365,21 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 }
 
 /*
+ * Size 0 through the engine: the run directory is the job's one fio file,
+ * its files thread @t's entries (cephfs_entries), named as the original
+ * names them; fio's memory then stays the same for any number of files.
+ */
+static void put_entries(FILE *out, const char *subdir, const char *prefix,
+			unsigned int t, unsigned int n)
+{
+	jobfile_put_string(out, "filename", subdir);
+	put_number(out, JN_ENTRIES, n);
+	fprintf(out, "cephfs_entry_format=");
+	put_escaped(out, prefix);
+	fprintf(out, "%u_$entry\n", t);
+}
+
+/*
  * The files of thread @t's job: its own, or with --shared-file thread 0's
  * one file, of which the job writes and reads part @t.  fio ends a
  * sequential job at the file's size, which for a file not created yet is
@@ -373,6 +391,10 @@ static void put_files(FILE *out, const struct bench_options *o,
 {
 	uint64_t part = job_file_bytes(o);
 
+	if (!o->size && !fuse) {
+		put_entries(out, subdir, o->prefix, t, n);
+		return;
+	}
 	/* preflight refused names fio's parser would not take as given. */
 	fprintf(out, "filename_format=");
 	if (fuse)
