@@ -18,6 +18,8 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/2-plan/runplan.c tool/2-plan/runplan.h \
 	tool/2-plan/fuseargs.c tool/2-plan/fuseargs.h \
 	tool/2-plan/io500_plan.c tool/2-plan/io500_plan.h \
+	tool/3-run/io500_run.c tool/3-run/io500_run.h \
+	tool/4-reduce/io500_jobs.c tool/4-reduce/io500_jobs.h \
 	tool/3-run/runner.c tool/3-run/runner.h \
 	tool/3-run/progress.c tool/3-run/progress.h \
 	tool/4-reduce/fioresult.c tool/4-reduce/fioresult.h \
@@ -52,6 +54,7 @@ tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
 	tool/3-run/preflight.c tool/3-run/preflight.h \
 	tool/3-run/elfsymbol.c tool/3-run/elfsymbol.h \
 	tool/3-run/rundir.c tool/3-run/rundir.h \
+	tool/3-run/io500_dir.c tool/3-run/io500_dir.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
 	tool/3-run/find.c tool/3-run/find.h \

@@ -55,6 +55,19 @@ static const char *entry_op(enum io500_access a)
 	return NULL;
 }
 
+/* What a step does, in the job file's first line. */
+static const char *access_name(enum io500_access a)
+{
+	static const char *const names[] = {
+		[IO500_WRITE] = "write",
+		[IO500_READ] = "read",
+		[IO500_STAT] = "stat",
+		[IO500_DELETE] = "delete",
+	};
+
+	return names[a];
+}
+
 /* fio's direction: a create or an unlink changes the tree, as the
  * mdtest job files have it. */
 static const char *direction(enum io500_access a)
@@ -151,8 +164,8 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 
 	if (!jobfile_strings_fit(o, rundir))
 		return -1;
-	fprintf(out, "; cephfs-tool io500: %s, %s\n[global]\n",
-		io500_workload_dir(s->workload), entry_op(s->access));
+	fprintf(out, "; cephfs-tool io500: %s %s\n[global]\n",
+		io500_workload_dir(s->workload), access_name(s->access));
 	jobfile_put_engine_mount(out, o);
 	fprintf(out, "fallocate=none\n");
 	/* A stonewall stops the step; it is no time_based: a process that
