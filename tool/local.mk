@@ -49,6 +49,7 @@ bin_PROGRAMS += tool/cephfs-tool
 # The run directory is made and removed through libcephfs with the same
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
+	tool/io500.c tool/io500.h \
 	tool/1-options/version.c tool/1-options/version.h \
 	tool/1-options/enginepath.c tool/1-options/enginepath.h \
 	tool/3-run/preflight.c tool/3-run/preflight.h \

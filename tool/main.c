@@ -3,7 +3,8 @@
  * cephfs-tool: Ceph's cephfs-tool command line, benchmarking CephFS through
  * fio and its cephfs engine.  Parses the options, then prints the job file
  * (--dry-run) or runs the benchmark; `compare` compares bench's JSON
- * reports instead; `cleanup` removes what a killed run left.
+ * reports instead; `cleanup` removes what a killed run left; `io500`
+ * runs IO500's phases.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include "bench.h"
 #include "compare.h"
 #include "enginepath.h"
+#include "io500.h"
 #include "options.h"
 #include "preflight.h"
 #include "rundir.h"
@@ -56,6 +58,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return run_compare(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "io500"))
+		return io500_main(argc, argv);
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:
