@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,32 @@ static int run_compare(int argc, char **argv)
 	return code;
 }
 
+/*
+ * Is the command io500?  Its word may follow general options (how to
+ * mount) as bench's does, so the value of each that takes one is
+ * stepped over; the first other word is the command.
+ */
+static bool is_io500(int argc, char **argv)
+{
+	const char *arg, *name;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		arg = argv[i];
+		if (!strcmp(arg, "io500"))
+			return true;
+		if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
+			return false;
+		/* --name=value, or -cVALUE */
+		if (strchr(arg, '=') || (arg[1] != '-' && arg[2]))
+			continue;
+		name = arg[1] == '-' ? arg + 2 : options_long_name(arg[1]);
+		if (name && options_shared_row(name, NULL) == 1)
+			i++;
+	}
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_options o;
@@ -58,7 +85,7 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return run_compare(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "io500"))
+	if (is_io500(argc, argv))
 		return io500_main(argc, argv);
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
