@@ -289,6 +289,26 @@ static bool all_done(const struct io500_step *s,
 }
 
 /*
+ * The jobs of phase @s's first fio run: a write's every process on its
+ * own files, all its n, under the stonewall; any other phase's on the
+ * next process's, all that was written.
+ */
+static void first_run(const struct io500_run *run, struct io500_step *s,
+		      struct io500_job *jobs)
+{
+	const uint64_t *written = run->written[s->workload];
+	unsigned int k, owner;
+
+	s->runtime = s->access == IO500_WRITE ? run->o->stonewall_time : 0;
+	for (k = 0; k < run->ranks; k++) {
+		owner = s->access == IO500_WRITE ? k : (k + 1) % run->ranks;
+		jobs[k] = (struct io500_job){ k, owner, 0,
+			s->access == IO500_WRITE ?
+			planned_units(run->o, s->workload) : written[owner] };
+	}
+}
+
+/*
  * The stonewall, then the wear-out: the ranks behind the one that did
  * most do the rest, from where they stopped.
  */
@@ -302,10 +322,7 @@ static bool run_write(struct io500_run *run, enum io500_phase p,
 	unsigned int k;
 	bool ok;
 
-	for (k = 0; k < run->ranks; k++)
-		jobs[k] = (struct io500_job){
-			k, k, 0, planned_units(run->o, s->workload) };
-	s->runtime = run->o->stonewall_time;
+	first_run(run, s, jobs);
 	ok = !run_step(run, s, done, error, sizeof(run->errors[p]));
 	add_step(run, p, s, done, r);
 	for (k = 0; k < run->ranks; k++) {
@@ -338,14 +355,10 @@ static bool run_other(struct io500_run *run, enum io500_phase p,
 {
 	char *error = run->errors[p];
 	uint64_t *written = run->written[s->workload];
-	unsigned int k, owner;
+	unsigned int k;
 	bool ok;
 
-	for (k = 0; k < run->ranks; k++) {
-		owner = (k + 1) % run->ranks;
-		jobs[k] = (struct io500_job){
-			k, owner, 0, written[owner] };
-	}
+	first_run(run, s, jobs);
 	ok = !run_step(run, s, done, error, sizeof(run->errors[p]));
 	add_step(run, p, s, done, r);
 	if (s->access == IO500_DELETE)
@@ -387,4 +400,37 @@ void io500_run_phase(struct io500_run *run, enum io500_phase p,
 		r->error = run->errors[p];
 	free(done);
 	free(jobs);
+}
+
+void io500_run_assume_written(struct io500_run *run)
+{
+	unsigned int w, k;
+
+	for (w = 0; w < IO500_WORKLOADS; w++)
+		for (k = 0; k < run->ranks; k++)
+			run->written[w][k] = planned_units(run->o, w);
+}
+
+int io500_run_print(const struct io500_run *run, enum io500_phase p,
+		    unsigned int host, FILE *out)
+{
+	struct io500_job *jobs = calloc(run->ranks, sizeof(*jobs));
+	struct io500_job *mine = calloc(run->ranks, sizeof(*mine));
+	struct io500_step s = {
+		.transfer = run->o->ior_easy_transfer_size,
+		.processes = run->ranks,
+	};
+	int ret = -1;
+
+	if (jobs && mine && io500_phase_step(p, &s.workload, &s.access)) {
+		first_run(run, &s, jobs);
+		s.jobs = jobs;
+		s.njobs = run->ranks;
+		s.njobs = jobs_of_host(run, &s, host, mine);
+		s.jobs = mine;
+		ret = io500_plan_write(out, &run->o->bench, run->rundir, &s);
+	}
+	free(jobs);
+	free(mine);
+	return ret;
 }

@@ -52,4 +52,15 @@ bool io500_phase_step(enum io500_phase p, enum io500_workload *w,
 void io500_run_phase(struct io500_run *run, enum io500_phase p,
 		     struct io500_phase_result *r);
 
+/* --dry-run: take every write phase as having done all its n. */
+void io500_run_assume_written(struct io500_run *run);
+
+/*
+ * The job file host @host (0 without --clients) runs first in phase @p
+ * (any but find), on @out: what --dry-run prints and --keep-job keeps.
+ * 0, or -1 when it could not be written.
+ */
+int io500_run_print(const struct io500_run *run, enum io500_phase p,
+		    unsigned int host, FILE *out);
+
 #endif
