@@ -60,7 +60,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t t/tool-find.t t/engine-entries.t
+	t/engine-durable.t t/tool-find.t t/engine-entries.t t/tool-io500.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
