@@ -37,21 +37,6 @@ struct io500 {
 	char find_error[512];
 };
 
-/* A usage error as one line, control bytes shown %XX. */
-static void print_error(const char *error)
-{
-	const unsigned char *c;
-
-	fprintf(stderr, "cephfs-tool io500: ");
-	for (c = (const unsigned char *)error; *c; c++) {
-		if (*c < 0x20 || *c == 0x7f)
-			fprintf(stderr, "%%%02X", *c);
-		else
-			fputc(*c, stderr);
-	}
-	fputc('\n', stderr);
-}
-
 /* IO500's find: names *01*, 3901 bytes, newer than the run's start. */
 static void run_find(struct io500 *x, struct io500_phase_result *r)
 {
@@ -353,39 +338,36 @@ static int run(struct io500 *x)
 	return stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
 }
 
-int io500_main(int argc, char **argv)
+int io500_main(int argc, char **argv, char *error, size_t len)
 {
 	struct io500 *x = calloc(1, sizeof(*x));
-	char error[512];
 	int code = EXIT_USAGE;
 
 	if (!x) {
-		fprintf(stderr, "cephfs-tool io500: out of memory\n");
+		snprintf(error, len, "out of memory");
 		return EXIT_RUN_FAILED;
 	}
 	io500_options_init(&x->o, FIO_DEFAULT, enginepath_default());
-	switch (io500_options_parse(&x->o, argc, argv, stderr, error,
-				    sizeof(error))) {
+	switch (io500_options_parse(&x->o, argc, argv, stderr, error, len)) {
 	case PARSE_HELP:
 		io500_options_usage(stdout);
 		code = 0;
 		break;
 	case PARSE_VERSION:
 	case PARSE_ERROR:
-		print_error(error);
 		break;
 	case PARSE_OK:
 		/* Refused, not skipped: a run asked for it would lack it. */
 		if (x->o.rnd4k)
-			print_error("--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
+			snprintf(error, len, "--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
 		else if (x->o.bench.dry_run)
 			code = dry_run(x);
-		else if (!preflight_ok(&x->o.bench, error, sizeof(error)))
-			print_error(error);
-		else
+		else if (preflight_ok(&x->o.bench, error, len))
 			code = run(x);
 		break;
 	}
+	if (code != EXIT_USAGE)
+		*error = '\0';
 	io500_options_free(&x->o);
 	free(x);
 	return code;
