@@ -167,6 +167,7 @@ static bool run_phases(struct io500 *x)
 			return false;
 		io500_score_add(&x->score, p, r);
 		io500_print_phase(x->human, p, r, &x->score);
+		io500_print_hosts(x->human, p, r);
 		fflush(x->human);
 		if (r->error) {
 			fprintf(stderr, "cephfs-tool io500: %s: %s\n",
