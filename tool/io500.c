@@ -339,6 +339,21 @@ static int run(struct io500 *x)
 	return stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
 }
 
+/* The checks the parser cannot make, then the run or --dry-run. */
+static int start(struct io500 *x, char *error, size_t len)
+{
+	/* Refused, not skipped: a run asked for it would lack it. */
+	if (x->o.rnd4k) {
+		snprintf(error, len, "--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
+		return EXIT_USAGE;
+	}
+	if (x->o.bench.dry_run)
+		return dry_run(x);
+	if (!preflight_ok(&x->o.bench, error, len))
+		return EXIT_USAGE;
+	return run(x);
+}
+
 int io500_main(int argc, char **argv, char *error, size_t len)
 {
 	struct io500 *x = calloc(1, sizeof(*x));
@@ -358,13 +373,7 @@ int io500_main(int argc, char **argv, char *error, size_t len)
 	case PARSE_ERROR:
 		break;
 	case PARSE_OK:
-		/* Refused, not skipped: a run asked for it would lack it. */
-		if (x->o.rnd4k)
-			snprintf(error, len, "--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
-		else if (x->o.bench.dry_run)
-			code = dry_run(x);
-		else if (preflight_ok(&x->o.bench, error, len))
-			code = run(x);
+		code = start(x, error, len);
 		break;
 	}
 	if (code != EXIT_USAGE)

@@ -75,30 +75,35 @@ static const char *direction(enum io500_access a)
 	return a == IO500_WRITE || a == IO500_DELETE ? "write" : "read";
 }
 
-static void put_path(FILE *out, const char *rundir,
-		     const struct io500_step *s, unsigned int owner)
+/* The fio file of @owner's work; -1 when its path does not fit. */
+static int put_path(FILE *out, const char *rundir,
+		    const struct io500_step *s, unsigned int owner)
 {
-	char path[4096];
+	char path[JOBFILE_VALUE_MAX + 1];
+	int n = 0;
 
 	switch (s->workload) {
 	case IO500_IOR_EASY:
-		snprintf(path, sizeof(path), "%s/%s/ior_file_easy.%u", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/ior_file_easy.%u", rundir,
 			 io500_workload_dir(s->workload), owner);
 		break;
 	case IO500_IOR_HARD:
-		snprintf(path, sizeof(path), "%s/%s/file", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/file", rundir,
 			 io500_workload_dir(s->workload));
 		break;
 	case IO500_MDTEST_EASY:
-		snprintf(path, sizeof(path), "%s/%s/%u", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/%u", rundir,
 			 io500_workload_dir(s->workload), owner);
 		break;
 	case IO500_MDTEST_HARD:
-		snprintf(path, sizeof(path), "%s/%s", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s", rundir,
 			 io500_workload_dir(s->workload));
 		break;
 	}
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return -1;
 	jobfile_put_string(out, "filename", path);
+	return 0;
 }
 
 /*
@@ -177,7 +182,8 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 		if (!j->count)
 			continue;
 		fprintf(out, "\n[" IO500_SECTION_PREFIX "%u]\n", j->rank);
-		put_path(out, rundir, s, j->owner);
+		if (put_path(out, rundir, s, j->owner))
+			return -1;
 		if (is_mdtest(s->workload))
 			put_mdtest(out, s, j);
 		else
@@ -185,3 +191,4 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 	}
 	return ferror(out) ? -1 : 0;
 }
+
