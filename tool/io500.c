@@ -99,14 +99,15 @@ static int keep_jobfiles(const struct io500 *x, enum io500_phase p)
 	return ret;
 }
 
-/* Is phase @p one that fio runs? find walks through libcephfs; the
- * unscored extra is not run here. */
-static bool runs_fio(enum io500_phase p)
+/* Does fio run phase @p in this run?  find walks through libcephfs;
+ * the unscored extra runs with --rnd4k. */
+static bool runs_fio(const struct io500 *x, enum io500_phase p)
 {
 	enum io500_workload w;
 	enum io500_access a;
 
-	return io500_phase_step(p, &w, &a);
+	return io500_phase_step(p, &w, &a) &&
+	       (p != IO500_IOR_RND4K_EASY_READ || x->o.rnd4k);
 }
 
 /*
@@ -130,7 +131,7 @@ static int dry_run(struct io500 *x)
 	for (p = 0; p < IO500_PHASES && !code; p++) {
 		if (p == IO500_FIND)
 			printf("; --- find: a walk of the run directory through libcephfs, no fio ---\n");
-		if (!runs_fio(p))
+		if (!runs_fio(x, p))
 			continue;
 		for (t = 0; t < x->run.hosts && !code; t++) {
 			printf("; --- %s%s%s: its first fio run ---\n",
@@ -154,7 +155,7 @@ static bool run_phases(struct io500 *x)
 	enum io500_phase p;
 
 	for (p = 0; p < IO500_PHASES && !stop_signal; p++) {
-		if (p == IO500_IOR_RND4K_EASY_READ)
+		if (p == IO500_IOR_RND4K_EASY_READ && !x->o.rnd4k)
 			break;
 		r = &x->results[p];
 		if (x->o.bench.keep_job && p != IO500_FIND && keep_jobfiles(x, p))
@@ -339,14 +340,9 @@ static int run(struct io500 *x)
 	return stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
 }
 
-/* The checks the parser cannot make, then the run or --dry-run. */
+/* The run, or --dry-run. */
 static int start(struct io500 *x, char *error, size_t len)
 {
-	/* Refused, not skipped: a run asked for it would lack it. */
-	if (x->o.rnd4k) {
-		snprintf(error, len, "--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
-		return EXIT_USAGE;
-	}
 	if (x->o.bench.dry_run)
 		return dry_run(x);
 	if (!preflight_ok(&x->o.bench, error, len))

@@ -26,6 +26,8 @@ static bool is_mdtest(enum io500_workload w)
 
 uint64_t io500_unit_bytes(const struct io500_step *s)
 {
+	if (s->access == IO500_READ_RANDOM)
+		return IO500_RND4K_TRANSFER;
 	switch (s->workload) {
 	case IO500_IOR_EASY:
 		return s->transfer;
@@ -51,6 +53,8 @@ static const char *entry_op(enum io500_access a)
 		return "stat";
 	case IO500_DELETE:
 		return "unlink";
+	case IO500_READ_RANDOM:
+		break;
 	}
 	return NULL;
 }
@@ -63,6 +67,7 @@ static const char *access_name(enum io500_access a)
 		[IO500_READ] = "read",
 		[IO500_STAT] = "stat",
 		[IO500_DELETE] = "delete",
+		[IO500_READ_RANDOM] = "random-read",
 	};
 
 	return names[a];
@@ -117,6 +122,16 @@ static void put_ior(FILE *out, const struct io500_step *s,
 		    const struct io500_job *j)
 {
 	uint64_t bs = io500_unit_bytes(s), stride = 1, slot = 0;
+
+	/* IOR's -z: blocks anywhere in the file, as many as the stonewall
+	 * lets it read (fio goes over the file again past its size). */
+	if (s->access == IO500_READ_RANDOM) {
+		fprintf(out, "rw=randread\nbs=%" PRIu64 "\nsize=%" PRIu64 "\n",
+			bs, s->region);
+		fprintf(out, "io_size=%" PRIu64 "\nallow_file_create=0\n",
+			j->count * bs);
+		return;
+	}
 
 	if (s->workload == IO500_IOR_HARD) {
 		stride = s->processes;
