@@ -36,7 +36,7 @@ UNIT_TESTS = \
 	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
 	t/unit-intervals t/unit-mdscounters \
 	t/unit-io500-options t/unit-io500-score t/unit-io500-report \
-	t/unit-find t/unit-entries
+	t/unit-find t/unit-entries t/unit-io500-plan
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -63,7 +63,7 @@ CLUSTER_TESTS = \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
 	t/engine-durable.t \
 	t/tool-intervals.t t/tool-mds.t t/tool-find.t \
-	t/engine-entries.t
+	t/engine-entries.t t/tool-io500.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \

@@ -17,6 +17,9 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/2-plan/jobfile.c tool/2-plan/jobfile.h \
 	tool/2-plan/runplan.c tool/2-plan/runplan.h \
 	tool/2-plan/fuseargs.c tool/2-plan/fuseargs.h \
+	tool/2-plan/io500_plan.c tool/2-plan/io500_plan.h \
+	tool/3-run/io500_run.c tool/3-run/io500_run.h \
+	tool/4-reduce/io500_jobs.c tool/4-reduce/io500_jobs.h \
 	tool/3-run/runner.c tool/3-run/runner.h \
 	tool/3-run/progress.c tool/3-run/progress.h \
 	tool/4-reduce/fioresult.c tool/4-reduce/fioresult.h \
@@ -48,11 +51,13 @@ bin_PROGRAMS += tool/cephfs-tool
 # The run directory is made and removed through libcephfs with the same
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
+	tool/io500.c tool/io500.h \
 	tool/1-options/version.c tool/1-options/version.h \
 	tool/1-options/enginepath.c tool/1-options/enginepath.h \
 	tool/3-run/preflight.c tool/3-run/preflight.h \
 	tool/3-run/elfsymbol.c tool/3-run/elfsymbol.h \
 	tool/3-run/rundir.c tool/3-run/rundir.h \
+	tool/3-run/io500_dir.c tool/3-run/io500_dir.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
 	tool/3-run/mdsstats.c tool/3-run/mdsstats.h \
@@ -110,6 +115,8 @@ t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_mdscounters_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_mdscounters_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_plan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_plan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_io500_options_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_io500_options_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_io500_score_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)

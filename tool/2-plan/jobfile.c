@@ -203,15 +203,14 @@ static bool fits(const char *text)
 	return !text || escape_value(NULL, 0, text) <= JOBFILE_VALUE_MAX;
 }
 
-/* Every string the job file carries fits on one of fio's lines. */
-static bool all_fit(const struct bench_options *o, const char *subdir)
+bool jobfile_strings_fit(const struct bench_options *o, const char *subdir)
 {
 	return fits(o->conf) && fits(o->id) && fits(o->keyring) &&
 	       fits(o->fs) && fits(o->root_path) && fits(o->perf_dump) &&
 	       fits(subdir) && fits(o->prefix);
 }
 
-static void put_string(FILE *out, const char *key, const char *value)
+void jobfile_put_string(FILE *out, const char *key, const char *value)
 {
 	if (!value)
 		return;
@@ -222,11 +221,11 @@ static void put_string(FILE *out, const char *key, const char *value)
 
 static void put_mount_settings(FILE *out, const struct bench_options *o)
 {
-	put_string(out, "cephfs_conf", o->conf);
-	put_string(out, "cephfs_id", o->id);
-	put_string(out, "cephfs_keyring", o->keyring);
-	put_string(out, "cephfs_fs", o->fs);
-	put_string(out, "cephfs_root", o->root_path);
+	jobfile_put_string(out, "cephfs_conf", o->conf);
+	jobfile_put_string(out, "cephfs_id", o->id);
+	jobfile_put_string(out, "cephfs_keyring", o->keyring);
+	jobfile_put_string(out, "cephfs_fs", o->fs);
+	jobfile_put_string(out, "cephfs_root", o->root_path);
 	if (o->uid != -1)
 		put_number(out, JN_UID, o->uid);
 	if (o->gid != -1)
@@ -241,7 +240,7 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 #undef SETTING_LINE
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
-	put_string(out, "cephfs_perf_dump", o->perf_dump);
+	jobfile_put_string(out, "cephfs_perf_dump", o->perf_dump);
 	if (o->lazy_io)
 		fprintf(out, "cephfs_lazyio=1\n");
 }
@@ -270,23 +269,34 @@ static void put_engine(FILE *out, const struct bench_options *o)
 	fprintf(out, "thread\n");
 }
 
+/*
+ * fio's fallback clock, CLOCK_MONOTONIC.  Left to choose, fio calibrates
+ * the CPU's clock a second time while testing it, a busy loop of some
+ * 65 ms before every phase; named, it is skipped.
+ */
+static void put_clock(FILE *out)
+{
+	fprintf(out, "clocksource=clock_gettime\n");
+}
+
+void jobfile_put_engine_mount(FILE *out, const struct bench_options *o)
+{
+	put_engine(out, o);
+	put_clock(out);
+	put_mount_settings(out, o);
+}
+
 static void put_global(FILE *out, const struct bench_options *o,
 		       const char *rate_log, const char *latency_log,
 		       const char *fuse)
 {
 	fprintf(out, "[global]\n");
-	if (fuse)
+	if (fuse) {
 		put_fuse_engine(out, o);
-	else
-		put_engine(out, o);
-	/*
-	 * fio's fallback clock, CLOCK_MONOTONIC.  Left to choose, fio
-	 * calibrates the CPU's clock a second time while testing it, a
-	 * busy loop of some 65 ms before every phase; named, it is skipped.
-	 */
-	fprintf(out, "clocksource=clock_gettime\n");
-	if (!fuse)
-		put_mount_settings(out, o);
+		put_clock(out);
+	} else {
+		jobfile_put_engine_mount(out, o);
+	}
 	put_number(out, JN_BS, effective_block_size(o));
 	if (o->size)
 		put_number(out, JN_FILESIZE, o->size);
@@ -348,7 +358,7 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 		fprintf(out, "cephfs_new_dir=1\n");
 	/* The mark says which run made it, to the cleanups after it. */
 	if (!fuse)
-		put_string(out, "cephfs_new_dir_mark", mark);
+		jobfile_put_string(out, "cephfs_new_dir_mark", mark);
 	if (!o->size) {
 		if (!fuse)
 			fprintf(out, "cephfs_op=create\n");
@@ -377,7 +387,7 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 static void put_entries(FILE *out, const char *subdir, const char *prefix,
 			unsigned int t, unsigned int n)
 {
-	put_string(out, "filename", subdir);
+	jobfile_put_string(out, "filename", subdir);
 	put_number(out, JN_ENTRIES, n);
 	fprintf(out, "cephfs_entry_format=");
 	put_escaped(out, prefix);
@@ -494,7 +504,7 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 		  const unsigned int *read_files, const char *rate_log,
 		  const char *latency_log, const char *fuse, const char *mark)
 {
-	if (!all_fit(o, subdir) || !fits(mark) ||
+	if (!jobfile_strings_fit(o, subdir) || !fits(mark) ||
 	    !jobfile_numbers_fit(o, NULL, 0))
 		return -1;
 	fprintf(out, "; cephfs-tool bench: run directory ");
@@ -535,7 +545,8 @@ static int add_clients(struct fio_command *cmd, const struct bench_options *o,
 		}
 		cmd->argv[n++] = cmd->client_args[i];
 		cmd->argv[n++] = jobfiles[i];
-		cmd->argv[n++] = cmd->section_arg;
+		if (*cmd->section_arg)
+			cmd->argv[n++] = cmd->section_arg;
 	}
 	cmd->argv[n] = NULL;
 	return 0;
@@ -545,18 +556,27 @@ int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
 		     enum phase phase, const char *const *jobfiles,
 		     const char *output)
 {
+	return fio_command_section(cmd, o, phase_section(phase), jobfiles,
+				   output);
+}
+
+int fio_command_section(struct fio_command *cmd,
+			const struct bench_options *o, const char *section,
+			const char *const *jobfiles, const char *output)
+{
 	int n = 0;
 
 	memset(cmd, 0, sizeof(*cmd));
-	snprintf(cmd->section_arg, sizeof(cmd->section_arg), "--section=%s",
-		 phase_section(phase));
+	if (section)
+		snprintf(cmd->section_arg, sizeof(cmd->section_arg),
+			 "--section=%s", section);
 	snprintf(cmd->output_arg, sizeof(cmd->output_arg), "--output=%s",
 		 output);
 	cmd->argv = calloc(8 + 3 * o->clients.count, sizeof(*cmd->argv));
 	if (!cmd->argv)
 		return -1;
 	cmd->argv[n++] = o->fio;
-	if (!o->clients.count)
+	if (!o->clients.count && section)
 		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;
