@@ -82,7 +82,8 @@ t_cephfs_util_LDADD = $(CEPHFS_LIBS)
 # tool/3-run/find.c's walk on its own, for t/tool-find.t.
 check_PROGRAMS += t/cephfs-find
 t_cephfs_find_SOURCES = t/cephfs-find.c tool/3-run/find.c tool/3-run/find.h
-t_cephfs_find_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tool/3-run
+t_cephfs_find_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tool/3-run \
+	-I$(top_srcdir)/engine
 t_cephfs_find_LDADD = $(CEPHFS_LIBS)
 
 # The engine's own pure parts, without a cluster.

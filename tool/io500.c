@@ -56,7 +56,7 @@ static void run_find(struct io500 *x, struct io500_phase_result *r)
 		return;
 	}
 	start = now_sec();
-	if (find_walk(m->cmount, x->rundir, &c, x->run.ranks, &counts,
+	if (find_walk(m, x->rundir, &c, x->run.ranks, &counts,
 		      x->find_error, sizeof(x->find_error)))
 		r->error = x->find_error;
 	r->seconds = now_sec() - start;

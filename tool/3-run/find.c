@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "find.h"
+#include "mount.h"
 
 /* A directory still to list, its path from the mount's root. */
 struct find_dir {
@@ -27,7 +28,7 @@ struct find_dir {
 };
 
 struct find_walk {
-	struct ceph_mount_info *m;
+	struct cephfs_mount *m;
 	const struct find_criteria *c;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;		/* a push, or the walk's end */
@@ -125,8 +126,10 @@ static int find_entry_matches(struct find_walk *w, const char *path,
 	if (c->size < 0 && !find_has_newer(c))
 		return 1;
 	find_join(full, path, name);
-	ret = ceph_statx(w->m, full, &stx, CEPH_STATX_SIZE | CEPH_STATX_MTIME,
-			 AT_SYMLINK_NOFOLLOW);
+	cephfs_call_begin(w->m);
+	ret = ceph_statx(w->m->cmount, full, &stx,
+			 CEPH_STATX_SIZE | CEPH_STATX_MTIME, AT_SYMLINK_NOFOLLOW);
+	cephfs_call_end(w->m);
 	if (ret < 0) {
 		find_fail(w, ret, "stat", full);
 		return ret;
@@ -153,7 +156,9 @@ static void find_list(struct find_walk *w, const char *path,
 		find_fail(w, -ENOMEM, "allocate a path in", path);
 		return;
 	}
-	ret = ceph_opendir(w->m, path, &dir);
+	cephfs_call_begin(w->m);
+	ret = ceph_opendir(w->m->cmount, path, &dir);
+	cephfs_call_end(w->m);
 	if (ret < 0) {
 		find_fail(w, ret, "open", path);
 		free(full);
@@ -161,7 +166,9 @@ static void find_list(struct find_walk *w, const char *path,
 	}
 	n->dirs++;
 	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
-		ret = ceph_readdir_r(w->m, dir, &de);
+		cephfs_call_begin(w->m);
+		ret = ceph_readdir_r(w->m->cmount, dir, &de);
+		cephfs_call_end(w->m);
 		if (ret <= 0)
 			break;
 		if (!strcmp(de.d_name, ".") || !strcmp(de.d_name, ".."))
@@ -181,7 +188,7 @@ static void find_list(struct find_walk *w, const char *path,
 	/* A failed stat has failed the walk already: the first error stays. */
 	if (ret < 0)
 		find_fail(w, ret, "list", path);
-	ceph_closedir(w->m, dir);
+	ceph_closedir(w->m->cmount, dir);
 	free(full);
 }
 
@@ -214,7 +221,7 @@ static void *find_thread(void *arg)
 	return NULL;
 }
 
-int find_walk(struct ceph_mount_info *m, const char *root,
+int find_walk(struct cephfs_mount *m, const char *root,
 	      const struct find_criteria *c, unsigned int threads,
 	      struct find_counts *out, char *error, size_t len)
 {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * IO500's find phase through libcephfs, without a mount: a parallel walk
- * of a directory tree, each directory listed with its entries' attributes
- * (ceph_readdirplus_r), entries streamed so that a directory of a million
- * entries costs no more memory than one of ten.
+ * of a directory tree, entries streamed one at a time: the walk holds the
+ * paths of directories still to list, never a directory's entries.  Every
+ * call runs under the mount's stall watchdog, so a cluster that stops
+ * answering ends the walk instead of hanging it.
  *
  * Counted as pfind (IO500's find) counts, whose rate is its checked
  * entries over the time the walk took:
@@ -21,7 +22,7 @@
 #include <stdint.h>
 #include <time.h>
 
-struct ceph_mount_info;
+struct cephfs_mount;
 
 struct find_criteria {
 	const char *name_glob;	/* fnmatch(3) pattern on the entry name, NULL = any */
@@ -42,7 +43,7 @@ bool find_matches(const struct find_criteria *c, const char *name,
  * return; @out then holds what was counted until then.  Symbolic links are
  * entries, never followed.
  */
-int find_walk(struct ceph_mount_info *m, const char *root,
+int find_walk(struct cephfs_mount *m, const char *root,
 	      const struct find_criteria *c, unsigned int threads,
 	      struct find_counts *out, char *error, size_t len);
 
