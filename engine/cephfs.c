@@ -5,8 +5,9 @@
  * IO engine that runs fio jobs on CephFS through libcephfs: no FUSE or
  * kernel client in the way.  File names are paths inside the mounted
  * filesystem.  Besides data I/O it times metadata operations (create, open,
- * stat, unlink, mkdir, rmdir, rename, readdir), one fio latency sample per
- * file, so IOPS reads as files/s (entries/s for readdir).
+ * stat, unlink, mkdir, rmdir, rename, readdir, readfile), one fio latency
+ * sample per file, so IOPS reads as files/s (entries/s for readdir); under
+ * cephfs_entries a fio file is a directory and each I/O one entry of it.
  *
  * Build against the configured source tree of the fio that loads it; load
  * with ioengine=external:/path/fio-cephfs.so, or ioengine=cephfs with the
@@ -139,8 +140,12 @@ static int fio_cephfs_close_file(struct thread_data *td, struct fio_file *f)
  */
 static int fio_cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 {
+	struct cephfs_options *o = td->eo;
+
 	if (!td->io_ops_data)
 		return 0;
+	if (o->entries && o->op != CEPHFS_OP_IO)
+		return cephfs_watched(td, f, cephfs_unlink_entries);
 	return cephfs_watched(td, f, cephfs_unlink_file);
 }
 
@@ -221,9 +226,19 @@ static enum fio_q_status fio_cephfs_queue(struct thread_data *td,
 	if (io_u->ddir == DDIR_SYNCFS)
 		return cephfs_syncfs(td, cd, io_u);
 #endif
-	/* Metadata ops move no data; a file without engine data is one the
-	 * end-of-job fsync leaves closed (cephfs_open_for_end_fsync). */
-	if (o->op != CEPHFS_OP_IO || !FILE_ENG_DATA(io_u->file))
+	/* Metadata ops move no data: each timed op is one file's open, or
+	 * under cephfs_entries this I/O's entry. */
+	if (o->op != CEPHFS_OP_IO) {
+		if (o->entries && ddir_rw(io_u->ddir)) {
+			cephfs_call_begin(cd->mount);
+			io_u->error = cephfs_entry_op(td, io_u);
+			cephfs_call_end(cd->mount);
+		}
+		return FIO_Q_COMPLETED;
+	}
+	/* A file without engine data is one the end-of-job fsync leaves
+	 * closed (cephfs_open_for_end_fsync). */
+	if (!FILE_ENG_DATA(io_u->file))
 		return FIO_Q_COMPLETED;
 	if (!cd->async) {
 		ret = cephfs_io_blocking(cd->mount, io_u, &call);
@@ -283,10 +298,17 @@ static int cephfs_open_stand_in(struct thread_data *td, struct cephfs_data *cd)
 	return 0;
 }
 
-static int cephfs_alloc_create_data(struct thread_data *td,
-				    struct cephfs_data *cd,
-				    const struct cephfs_options *o)
+/* The buffers of the metadata ops that move bytes: create and readfile. */
+static int cephfs_alloc_op_data(struct thread_data *td, struct cephfs_data *cd,
+				const struct cephfs_options *o)
 {
+	if (o->op == CEPHFS_OP_READFILE) {
+		cd->read_data = malloc(td_min_bs(td));
+		if (!cd->read_data) {
+			td_verror(td, ENOMEM, "cephfs_op=readfile buffer");
+			return 1;
+		}
+	}
 	if (!o->create_bytes)
 		return 0;
 	cd->create_data = malloc(o->create_bytes);
@@ -324,28 +346,31 @@ static int cephfs_start_async(struct thread_data *td, struct cephfs_data *cd,
 static int fio_cephfs_init(struct thread_data *td)
 {
 	struct cephfs_options *o = td->eo;
+	struct entry_format entry_format = { NULL };
 	struct cephfs_dir_pin dir_pin;
 	struct cephfs_data *cd;
 
 	cephfs_offload_worker_start(td);
-	if (cephfs_job_option_errors(td, o, &dir_pin)) {
+	if (cephfs_job_option_errors(td, o, &dir_pin, &entry_format)) {
 		td_verror(td, EINVAL, "cephfs options");
 		return 1;
 	}
 	cd = calloc(1, sizeof(*cd));
 	if (!cd) {
+		entry_format_free(&entry_format);
 		td_verror(td, ENOMEM, "calloc");
 		return 1;
 	}
 	cd->td = td;
 	cd->dir_pin = dir_pin;
+	cd->entry_format = entry_format;
 	cd->fsync_stand_in_fd = -1;
 	cd->op_ddir = td_write(td) ? DDIR_WRITE : DDIR_READ;
 	if (fio_cephfs_mount(td, cd))
 		goto free_data;
 	if (cephfs_open_stand_in(td, cd))
 		goto put_mount;
-	if (cephfs_alloc_create_data(td, cd, o) || cephfs_start_async(td, cd, o))
+	if (cephfs_alloc_op_data(td, cd, o) || cephfs_start_async(td, cd, o))
 		goto close_fd;
 	if (cephfs_offload_register(td)) {
 		td_verror(td, ENOMEM, "offload job");
@@ -359,11 +384,13 @@ stop_async:
 		cephfs_async_stop(cd->async);
 close_fd:
 	free(cd->create_data);
+	free(cd->read_data);
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
 put_mount:
 	cephfs_mount_put(cd->mount);
 free_data:
+	entry_format_free(&cd->entry_format);
 	free(cd);
 	return 1;
 }
@@ -399,6 +426,7 @@ static void fio_cephfs_cleanup(struct thread_data *td)
 	if (cd->fsync_stand_in_fd >= 0)
 		close(cd->fsync_stand_in_fd);
 	free(cd->create_data);
+	free(cd->read_data);
 	cephfs_call_begin(cd->mount);
 	cephfs_forget_create_parent(cd);
 	cephfs_md_cleanup(cd);

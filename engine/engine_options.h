@@ -11,6 +11,7 @@
 #include "fio.h"
 
 #include "dirpin.h"
+#include "entries.h"
 #include "settings.h"
 
 enum cephfs_op {
@@ -24,6 +25,7 @@ enum cephfs_op {
 	CEPHFS_OP_RENAME,	/* rename NAME to NAME.renamed */
 	CEPHFS_OP_RENAME_BACK,	/* rename NAME.renamed back to NAME */
 	CEPHFS_OP_READDIR,	/* read one entry of the file's directory */
+	CEPHFS_OP_READFILE,	/* open, read bs bytes from the start, close */
 };
 
 /* What cephfs_op=rename appends to a name, in the same directory. */
@@ -61,16 +63,27 @@ struct cephfs_options {
 	unsigned int clip_to_size;
 	unsigned int lazyio;
 	unsigned int write_fsync;
+	long long entries;
+	char *entry_format;
 };
 
 extern struct fio_option cephfs_fio_options[];
 
 /*
  * Decode (cephfs_escaped) and check the job's options and file names,
- * logging the first problem; @dir_pin gets cephfs_dir_pin parsed.
- * Returns true when the job must not run.
+ * logging the first problem; @dir_pin gets cephfs_dir_pin parsed, and
+ * under cephfs_entries @entry_format cephfs_entry_format (to free once
+ * the job is done).  Returns true when the job must not run.
  */
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
-			      struct cephfs_dir_pin *dir_pin);
+			      struct cephfs_dir_pin *dir_pin,
+			      struct entry_format *entry_format);
+
+/*
+ * Is cephfs_entries x bs more than a file of fio's can be (logged)?  fio
+ * sizes files before the job's init when create_serialize is on.
+ */
+bool cephfs_entries_too_many(struct thread_data *td,
+			     const struct cephfs_options *o);
 
 #endif

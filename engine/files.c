@@ -482,8 +482,13 @@ int cephfs_get_file_size(struct thread_data *td, struct fio_file *f)
 	int ret;
 
 	if (o->op != CEPHFS_OP_IO) {
-		/* One fake block per file, so one operation per file. */
-		f->real_file_size = td_min_bs(td);
+		/* One fake block per file, so one operation per file; under
+		 * cephfs_entries one per entry. */
+		if (cephfs_entries_too_many(td, o)) {
+			td_verror(td, EINVAL, "cephfs_entries");
+			return 1;
+		}
+		f->real_file_size = td_min_bs(td) * (o->entries ? o->entries : 1);
 		fio_file_set_size_known(f);
 		return 0;
 	}

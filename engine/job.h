@@ -13,6 +13,7 @@
 #include "fio.h"
 
 #include "dirpin.h"
+#include "entries.h"
 
 /* Files are created with these modes, as fio's own engines create them. */
 #define CEPHFS_FILE_MODE	0644
@@ -33,6 +34,13 @@ struct cephfs_data {
 	unsigned int nr_unlinked_dirs;
 	/* cephfs_create_bytes of the job's buffer contents, or NULL */
 	void *create_data;
+	/* cephfs_op=readfile: where each file's bs bytes are read to */
+	void *read_data;
+	/* cephfs_entries: the names' format, the path of the last entry
+	 * and its buffer's size */
+	struct entry_format entry_format;
+	char *entry_path;
+	size_t entry_path_size;
 	/* readdir: the directory being listed and the entries read so far */
 	struct ceph_dir_result *listing;
 	char *listing_dir;

@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "fio.h"
 
 #include "engine_options.h"
+#include "entries.h"
 #include "files.h"
 #include "fio_compat.h"
 #include "io.h"
@@ -80,6 +82,30 @@ static int cephfs_md_open(struct cephfs_data *cd, const char *path)
 	if (ret)
 		return cephfs_error(cd->td, ret, "ceph_ll_open", path);
 	cephfs_close(cd, &cf);
+	return 0;
+}
+
+/* As mdtest -E -e reads a file: whole, or the read fails. */
+static int cephfs_md_readfile(struct cephfs_data *cd, const char *path)
+{
+	unsigned long long bs = td_min_bs(cd->td);
+	struct cephfs_file cf;
+	int ret;
+
+	ret = cephfs_open(cd, path, O_RDONLY, &cf);
+	if (ret)
+		return cephfs_error(cd->td, ret, "ceph_ll_open", path);
+	ret = cephfs_read_at(cd->cmount, cf.fh, cd->read_data, bs, 0);
+	cephfs_close(cd, &cf);
+	if (ret < 0)
+		return cephfs_error(cd->td, ret, CEPHFS_READ_CALL, path);
+	if ((unsigned long long)ret < bs) {
+		if (!cd->td->error)
+			log_err("cephfs: %s: %s(%s): %d bytes, short of bs=%llu: the file is shorter\n",
+				cd->td->o.name, CEPHFS_READ_CALL, path, ret, bs);
+		td_verror(cd->td, EIO, CEPHFS_READ_CALL);
+		return 1;
+	}
 	return 0;
 }
 
@@ -242,13 +268,15 @@ static int (*const cephfs_md_ops[])(struct cephfs_data *, const char *) = {
 	[CEPHFS_OP_RENAME]	= cephfs_md_rename,
 	[CEPHFS_OP_RENAME_BACK]	= cephfs_md_rename_back,
 	[CEPHFS_OP_READDIR]	= cephfs_md_readdir,
+	[CEPHFS_OP_READFILE]	= cephfs_md_readfile,
 };
 
-int cephfs_metadata_op(struct thread_data *td, struct fio_file *f)
+/* The job's operation on @path, timed. */
+static int cephfs_timed_op(struct thread_data *td, const char *path)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	const char *at = cephfs_confined(cd, f->file_name);
+	const char *at = cephfs_confined(cd, path);
 	struct timespec start;
 
 	if (!at)
@@ -260,7 +288,97 @@ int cephfs_metadata_op(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/*
+ * fio's offset and size, which say the entries a job does, given in
+ * whole entries and within the directory's: fio extends a file of a
+ * fake-I/O engine to what they ask, which would go past the last entry.
+ */
+static int cephfs_entries_range(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_options *o = td->eo;
+	unsigned long long bs = td_min_bs(td);
+	unsigned long long end = f->file_offset + f->io_size;
+
+	if (!(f->file_offset % bs) && !(end % bs) && end / bs <= o->entries)
+		return 0;
+	log_err("cephfs: %s: %s: offset=%llu size=%llu: not whole entries within cephfs_entries=%lld (entry k is at offset k x bs=%llu: offset and size are multiples of it, their sum at most %llu)\n",
+		td->o.name, f->file_name, (unsigned long long)f->file_offset,
+		(unsigned long long)f->io_size, o->entries, bs,
+		o->entries * bs);
+	td_verror(td, EINVAL, "cephfs_entries");
+	return 1;
+}
+
+int cephfs_metadata_op(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_options *o = td->eo;
+
+	if (o->entries)
+		return cephfs_entries_range(td, f);
+	return cephfs_timed_op(td, f->file_name);
+}
+
+/* @dir's entry @k: its path in @cd's buffer, NULL when out of memory. */
+static const char *cephfs_entry_path(struct cephfs_data *cd, const char *dir,
+				     unsigned long long k)
+{
+	size_t at = strcmp(dir, "/") ? strlen(dir) + 1 : 1;
+	size_t want = at + NAME_MAX + 1;
+	char *path;
+
+	if (cd->entry_path_size < want) {
+		path = realloc(cd->entry_path, want);
+		if (!path)
+			return NULL;
+		cd->entry_path = path;
+		cd->entry_path_size = want;
+	}
+	memcpy(cd->entry_path, dir, at - 1);
+	cd->entry_path[at - 1] = '/';
+	/* Every name fits: cephfs_entry_format was checked for the last. */
+	entry_name(cd->entry_path + at, want - at, &cd->entry_format, k);
+	return cd->entry_path;
+}
+
+int cephfs_unlink_entries(struct thread_data *td, struct fio_file *f)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	unsigned long long bs = td_min_bs(td), k;
+	const char *call, *path, *at;
+	int ret;
+
+	for (k = f->file_offset / bs; k < (f->file_offset + f->io_size) / bs; k++) {
+		path = cephfs_entry_path(cd, f->file_name, k);
+		if (!path)
+			return cephfs_error(td, -ENOMEM, "malloc", f->file_name);
+		at = cephfs_confined(cd, path);
+		if (!at)
+			return 1;
+		ret = cephfs_remove(cd, at, false, &call);
+		if (ret && ret != -ENOENT)
+			return cephfs_error(td, ret, call, at);
+	}
+	return 0;
+}
+
+int cephfs_entry_op(struct thread_data *td, struct io_u *io_u)
+{
+	struct cephfs_data *cd = td->io_ops_data;
+	struct fio_file *f = io_u->file;
+	const char *path;
+
+	path = cephfs_entry_path(cd, f->file_name,
+				 io_u->offset / td_min_bs(td));
+	if (!path)
+		cephfs_error(td, -ENOMEM, "malloc", f->file_name);
+	else if (!cephfs_timed_op(td, path))
+		return 0;
+	return td->error ? td->error : EIO;
+}
+
 void cephfs_md_cleanup(struct cephfs_data *cd)
 {
 	cephfs_listing_close(cd);
+	free(cd->entry_path);
+	entry_format_free(&cd->entry_format);
 }

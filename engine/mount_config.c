@@ -69,46 +69,20 @@ int cephfs_mount_conf_set(struct ceph_mount_info *cmount,
 	return ret;
 }
 
-/* The settings' rows, for applying them in a loop. */
-static const struct conf_setting {
-	const char *option;		/* the engine's, without "cephfs_" */
-	const char *key, *key2;		/* key2: NULL or set to the same */
-	size_t offset;			/* in struct cephfs_mount_config */
-	long long keep;
-} conf_settings[] = {
-#define CONF_SETTING(field, tool_name, kind, key, key2, min, max, tool_max, \
-		     keep, ...)						\
-	{ #field, key, key2, offsetof(struct cephfs_mount_config, field), keep },
-	CEPHFS_SETTINGS(CONF_SETTING)
-#undef CONF_SETTING
+struct conf_set_call {
+	struct ceph_mount_info *cmount;
+	const struct cephfs_mount_config *cfg;
+	char *why;
+	size_t why_len;
 };
 
-/* Every setting of the table not at its keep value, as its row says. */
-static int conf_set_settings(struct ceph_mount_info *cmount,
-			     const struct cephfs_mount_config *cfg, char *why,
-			     size_t why_len)
+static int conf_set_setting(void *arg, const char *field, const char *key,
+			    const char *value)
 {
-	const struct conf_setting *s;
-	long long value;
-	char text[32];
-	size_t i;
-	int ret;
+	struct conf_set_call *c = arg;
 
-	for (i = 0; i < sizeof(conf_settings) / sizeof(*s); i++) {
-		s = &conf_settings[i];
-		value = *(const long long *)((const char *)cfg + s->offset);
-		if (value == s->keep)
-			continue;
-		snprintf(text, sizeof(text), "%lld", value);
-		ret = cephfs_mount_conf_set(cmount, cfg, s->key, text, s->option,
-					    why, why_len);
-		if (!ret && s->key2)
-			ret = cephfs_mount_conf_set(cmount, cfg, s->key2, text,
-						    s->option, why, why_len);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return cephfs_mount_conf_set(c->cmount, c->cfg, key, value, field,
+				     c->why, c->why_len);
 }
 
 /* Apply the configuration in the order libcephfs users expect: file, env
@@ -117,6 +91,7 @@ int cephfs_mount_configure(struct ceph_mount_info *cmount,
 			   const struct cephfs_mount_config *cfg,
 			   const char **failed, char *why, size_t why_len)
 {
+	struct conf_set_call settings = { cmount, cfg, why, why_len };
 	const char *bad_key;
 	int ret;
 
@@ -140,7 +115,7 @@ int cephfs_mount_configure(struct ceph_mount_info *cmount,
 	 * journal it) waits client_shutdown_timeout for the session to close,
 	 * and an op to a dead OSD waits forever, and so do fio and its SIGTERM
 	 * handling, unless the timeouts (rows of the table) are set. */
-	ret = conf_set_settings(cmount, cfg, why, why_len);
+	ret = cephfs_settings_each(cfg, conf_set_setting, &settings);
 	if (ret)
 		return ret;
 	ret = cephfs_conf_set_list(cmount, cfg->set, &bad_key);

@@ -16,6 +16,7 @@
 #include "async.h"
 #include "engine_options.h"
 #include "dirpin.h"
+#include "entries.h"
 #include "escape.h"
 #include "pathutil.h"
 #include "ranges.h"
@@ -161,6 +162,8 @@ struct fio_option cephfs_fio_options[] = {
 			  .help = "Rename each NAME" CEPHFS_RENAMED_SUFFIX " back to NAME" },
 			{ .ival = "readdir", .oval = CEPHFS_OP_READDIR,
 			  .help = "Read one entry of the file's directory per file" },
+			{ .ival = "readfile", .oval = CEPHFS_OP_READFILE,
+			  .help = "Open each existing file, read bs bytes from its start (fewer fail) and close it" },
 		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
@@ -279,6 +282,26 @@ struct fio_option cephfs_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "cephfs_entries",
+		.lname	= "CephFS entries per directory",
+		.type	= FIO_OPT_ULL,
+		.off1	= offsetof(struct cephfs_options, entries),
+		.help	= "With cephfs_op create, open, stat, unlink or readfile: each file of the job is a directory of this many entries, sized entries x bs, and the I/O at offset k x bs acts on entry k; 0: each file is one",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "cephfs_entry_format",
+		.lname	= "CephFS entry name format",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct cephfs_options, entry_format),
+		.help	= "The name of each entry under cephfs_entries: $entry is its number k, $jobnum fio's job number (as in filename_format)",
+		.def	= CEPHFS_ENTRY_FORMAT_DEFAULT,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -305,6 +328,7 @@ static const struct cephfs_number {
 	CEPHFS_NUMBER(async_threads, 0, 1024),
 	/* written by one call, which returns an int */
 	CEPHFS_NUMBER(create_bytes, 0, INT_MAX),
+	CEPHFS_NUMBER(entries, 0, LLONG_MAX),
 #undef CEPHFS_NUMBER
 };
 
@@ -435,9 +459,75 @@ static bool cephfs_perf_dump_errors(const char *path)
 	return !creatable;
 }
 
+bool cephfs_entries_too_many(struct thread_data *td,
+			     const struct cephfs_options *o)
+{
+	unsigned long long bs = td_min_bs(td);
+
+	/* A negative count is refused with the other numbers' ranges. */
+	if (o->entries < 0 || (unsigned long long)o->entries <= LLONG_MAX / bs)
+		return false;
+	log_err("cephfs: cephfs_entries=%lld: %lld x bs=%llu bytes is more than a file of fio's can be (%lld bytes)\n",
+		o->entries, o->entries, bs, LLONG_MAX);
+	return true;
+}
+
+/* The operations on one name each, which can be a directory's entries. */
+static bool cephfs_op_takes_entries(unsigned int op)
+{
+	return op == CEPHFS_OP_CREATE || op == CEPHFS_OP_OPEN ||
+	       op == CEPHFS_OP_STAT || op == CEPHFS_OP_UNLINK ||
+	       op == CEPHFS_OP_READFILE;
+}
+
+/*
+ * cephfs_entries: entry k is at offset k x bs, so one block size, and
+ * the directory's size within fio's; where the job's offset and size
+ * fall is checked as fio opens each directory (cephfs_entries_range).
+ * The names' format is parsed into @format; under cephfs_escaped its
+ * words are found before the text around them is decoded (entries.h).
+ */
+static bool cephfs_entries_errors(struct thread_data *td,
+				  const struct cephfs_options *o,
+				  struct entry_format *format)
+{
+	unsigned long long bs = td_min_bs(td);
+	char why[128];
+
+	if (!o->entries)
+		return false;
+	if (!cephfs_op_takes_entries(o->op)) {
+		log_err("cephfs: cephfs_entries=%lld is for cephfs_op=create, open, stat, unlink or readfile\n",
+			o->entries);
+		return true;
+	}
+	if (bs != td_max_bs(td)) {
+		log_err("cephfs: %s: cephfs_entries=%lld takes one block size (entry k is at offset k x bs): no bsrange, bssplit or bs differing by direction\n",
+			td->o.name, o->entries);
+		return true;
+	}
+	if (cephfs_entries_too_many(td, o))
+		return true;
+	if (!entry_format_parse(format, o->entry_format, td->subjob_number,
+				o->escaped)) {
+		log_err("cephfs: cephfs_entry_format=%s: %s\n", o->entry_format,
+			errno == EINVAL ? "malformed escape (with cephfs_escaped=1 a % starts %XX, two hex digits, not %00)" :
+			strerror(errno));
+		return true;
+	}
+	if (entry_format_wrong(format, o->entries - 1, why, sizeof(why))) {
+		log_err("cephfs: cephfs_entry_format=%s: %s\n",
+			o->entry_format, why);
+		entry_format_free(format);
+		return true;
+	}
+	return false;
+}
+
 static bool cephfs_option_errors(struct thread_data *td,
 				 const struct cephfs_options *o,
-				 struct cephfs_dir_pin *dir_pin)
+				 struct cephfs_dir_pin *dir_pin,
+				 struct entry_format *format)
 {
 	char why[256];
 
@@ -470,7 +560,10 @@ static bool cephfs_option_errors(struct thread_data *td,
 		return true;
 	}
 #endif
-	return o->perf_dump && cephfs_perf_dump_errors(o->perf_dump);
+	if (o->perf_dump && cephfs_perf_dump_errors(o->perf_dump))
+		return true;
+	/* Last: the format it parses is the caller's to free from here. */
+	return cephfs_entries_errors(td, o, format);
 }
 
 
@@ -486,10 +579,11 @@ static bool cephfs_fio_option_errors(struct thread_data *td)
 }
 
 bool cephfs_job_option_errors(struct thread_data *td, struct cephfs_options *o,
-			      struct cephfs_dir_pin *dir_pin)
+			      struct cephfs_dir_pin *dir_pin,
+			      struct entry_format *entry_format)
 {
 	return cephfs_escape_errors(td, o) || cephfs_root_errors(o->root) ||
 	       cephfs_file_name_errors(td) ||
 	       cephfs_fio_option_errors(td) ||
-	       cephfs_option_errors(td, o, dir_pin);
+	       cephfs_option_errors(td, o, dir_pin, entry_format);
 }

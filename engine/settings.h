@@ -66,4 +66,18 @@
 #define CEPHFS_SETTING_ARG_SECONDS "SECS"
 #define CEPHFS_SETTING_ARG_SIZE "SIZE"
 
+struct cephfs_mount_config;
+
+/*
+ * Hands @set each Ceph option that @cfg's settings set (those not at their
+ * row's keep value): the row's field, the Ceph option and the value as
+ * text, key before key2, rows in the table's order.  Stops at and returns
+ * @set's first nonzero return.  The engine's ceph_conf_set calls and the
+ * tool's ceph-fuse arguments both come from this one walk.
+ */
+typedef int (*cephfs_setting_fn)(void *arg, const char *field,
+				 const char *key, const char *value);
+int cephfs_settings_each(const struct cephfs_mount_config *cfg,
+			 cephfs_setting_fn set, void *arg);
+
 #endif

@@ -21,7 +21,7 @@ import os
 import re
 import sys
 
-TOPICS = ['cluster', 'libcephfs', 'timing', 'faults', 'servers', 'held', 'matrix']
+TOPICS = ['cluster', 'libcephfs', 'timing', 'faults', 'servers', 'held', 'matrix', 'fuse']
 SOURCE = re.compile(r'^\s*\. "(?:\$\(dirname "\$0"\)|\$top_srcdir/t)/([\w-]+\.sh)"', re.M)
 COMMAND_PLACE = (r"(?:^|[;&|(`{!']|=\"|\bthen|\bdo|\belse|\bif|\bwhile|\buntil"
                  r"|\bawait\s+\S+|\bsignal_when\s+\S+)\s*(?:[A-Za-z_]\w*=\S*\s+)*")

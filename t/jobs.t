@@ -11,8 +11,8 @@
 # on a ceph-fuse mount of the sandbox's filesystem.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
-. "$top_srcdir/t/timing.sh"
 . "$top_srcdir/t/servers.sh"
+. "$top_srcdir/t/fuse.sh"
 . "$top_srcdir/t/hosts.sh"
 need_cluster
 command -v ss >/dev/null || skip_all "no ss (iproute2) to see the fio servers listen"
@@ -29,39 +29,16 @@ trap 'unmount_fuse; stop_servers; "$top_srcdir/scripts/ceph-sandbox" stop "$PRIV
 
 set -- "$top_srcdir"/jobs/*.fio
 
-# scaled_job FILE: FILE with nrfiles at most 4, a size or filesize over
+# scaled_job FILE: FILE with nrfiles and cephfs_entries at most 4, a size or filesize over
 # 4 MiB cut to 4 MiB (still a whole 4 MiB block of the shipped files) and
 # runtime at most 2 s; every other line as shipped.
 scaled_job() {
 	awk 'BEGIN { FS = OFS = "=" }
-	$1 == "nrfiles" && $2 + 0 > 4 { $2 = 4 }
+	($1 == "nrfiles" || $1 == "cephfs_entries") && $2 + 0 > 4 { $2 = 4 }
 	($1 == "filesize" || $1 == "size") &&
 		($2 ~ /^[0-9]+[gGtT]$/ || ($2 ~ /^[0-9]+[mM]$/ && $2 + 0 > 4)) { $2 = "4m" }
 	$1 == "runtime" && $2 + 0 > 2 { $2 = 2 }
 	{ print }' "$1"
-}
-
-# mount_fuse: ceph-fuse of the sandbox's filesystem at $CEPHFS_FUSE_DIR,
-# as jobs/via-fuse.fio's header mounts it, up within the mount timeout.
-fuse_pid=
-CEPHFS_FUSE_DIR=$TMP/fuse
-export CEPHFS_FUSE_DIR
-fuse_mounted() {
-	awk -v dir="$CEPHFS_FUSE_DIR" '$5 == dir { up = 1 } END { exit !up }' /proc/self/mountinfo
-}
-mount_fuse() {
-	mkdir -p "$CEPHFS_FUSE_DIR"
-	ceph-fuse -f --client_fs="$CEPHFS_FS" "$CEPHFS_FUSE_DIR" >"$TMP/ceph-fuse.log" 2>&1 &
-	fuse_pid=$!
-	await 30 fuse_mounted || { tail -n 5 "$TMP/ceph-fuse.log" | diag_stream; return 1; }
-}
-# unmount_fuse: and ceph-fuse gone, within its shutdown timeout.
-unmount_fuse() {
-	[ -n "$fuse_pid" ] || return 0
-	umount "$CEPHFS_FUSE_DIR" 2>/dev/null || umount -l "$CEPHFS_FUSE_DIR"
-	await 30 exited $fuse_pid || kill -KILL $fuse_pid
-	wait $fuse_pid
-	fuse_pid=
 }
 
 # run_job NAME FILE: fio on the job file as its header says to run it,
@@ -90,8 +67,8 @@ run_job() {
 # done_what_asked NAME: per job of the job file $TMP/NAME.fio, what it
 # should have done against what fio counted in $TMP/NAME.json (a line for
 # each job that did not), from its options and its [global] ones:
-# cephfs_op create, stat, open or unlink: one I/O per file in the
-# direction of rw; data: every file's bytes (nrfiles x filesize, or size;
+# a metadata cephfs_op: one I/O per file in the direction of rw, or per
+# entry of each file under cephfs_entries; data: every file's bytes (nrfiles x filesize, or size;
 # read and write together for a mixed rw); time-based: at least one I/O in
 # each direction of rw.  Jobs of one name (numjobs without
 # group_reporting, or on each client host) are summed.
@@ -141,7 +118,7 @@ for name in names:
         rw = "read+write"
     what = 1 if o.get("cephfs_op", "io") != "io" else 0
     if what:
-        want = jobs * files
+        want = jobs * files * max(1, int(o.get("cephfs_entries", 0)))
     elif "time_based" in o and o["time_based"] != "0":
         for direction in rw.split("+"):
             if not e[direction][1]:

@@ -33,7 +33,9 @@ UNIT_TESTS = \
 	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
 	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
 	t/unit-utf8safe t/unit-elfsymbol \
-	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare
+	t/unit-io500-options t/unit-io500-score t/unit-io500-report \
+	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
+	t/unit-io500-plan t/unit-find t/unit-entries
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
@@ -59,7 +61,7 @@ CLUSTER_TESTS = \
 	t/tool-compare.t \
 	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
 	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
-	t/engine-durable.t
+	t/engine-durable.t t/tool-find.t t/engine-entries.t t/tool-io500.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
@@ -67,13 +69,19 @@ TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
 EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t \
 	t/README t/tap.h t/data t/expected-skips \
 	t/lib.sh t/cluster.sh t/libcephfs.sh t/timing.sh t/faults.sh t/servers.sh \
-	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh t/bench.sh \
+	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh t/fuse.sh t/bench.sh \
 	t/coverage.py t/docs-blocks.py t/fio-examples.py t/helpers.py
 
 # A program the shell tests use to look at the cluster.
 check_PROGRAMS += t/cephfs-util
 t_cephfs_util_SOURCES = t/cephfs-util.c
 t_cephfs_util_LDADD = $(CEPHFS_LIBS)
+
+# tool/3-run/find.c's walk on its own, for t/tool-find.t.
+check_PROGRAMS += t/cephfs-find
+t_cephfs_find_SOURCES = t/cephfs-find.c tool/3-run/find.c tool/3-run/find.h
+t_cephfs_find_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tool/3-run
+t_cephfs_find_LDADD = $(CEPHFS_LIBS)
 
 # The engine's own pure parts, without a cluster.
 t_unit_dirpin_SOURCES = t/unit-dirpin.c engine/dirpin.c engine/dirpin.h
@@ -87,6 +95,11 @@ t_unit_escape_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 
 t_unit_pathutil_SOURCES = t/unit-pathutil.c engine/pathutil.c engine/pathutil.h
 t_unit_pathutil_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+
+t_unit_entries_SOURCES = t/unit-entries.c engine/entries.c engine/entries.h \
+	engine/escape.c engine/escape.h
+t_unit_entries_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/engine \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
 # cephfs-tool compare's statistics and comparison (tool/6-compare/)

@@ -248,7 +248,7 @@ static const struct {
 	  "bench --mount-timeout 86401", "--mount-timeout: invalid value '86401'" },
 	{ "bench --op-timeout 86400", "cephfs_op_timeout=86400",
 	  "bench --op-timeout 86401", "--op-timeout: invalid value '86401'" },
-	{ "bench --size 0 --files 10000000", "nrfiles=10000000",
+	{ "bench --size 0 --files 10000000", "cephfs_entries=10000000",
 	  "bench --size 0 --files 10000001", "--files: invalid value '10000001'" },
 	{ "bench --async-io --queue-depth 1024", "iodepth=1024",
 	  "bench --async-io --queue-depth 1025", "--queue-depth: invalid value '1025'" },

@@ -17,6 +17,9 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/2-plan/jobfile.c tool/2-plan/jobfile.h \
 	tool/2-plan/runplan.c tool/2-plan/runplan.h \
 	tool/2-plan/fuseargs.c tool/2-plan/fuseargs.h \
+	tool/2-plan/io500_plan.c tool/2-plan/io500_plan.h \
+	tool/3-run/io500_run.c tool/3-run/io500_run.h \
+	tool/4-reduce/io500_jobs.c tool/4-reduce/io500_jobs.h \
 	tool/3-run/runner.c tool/3-run/runner.h \
 	tool/3-run/progress.c tool/3-run/progress.h \
 	tool/4-reduce/fioresult.c tool/4-reduce/fioresult.h \
@@ -32,7 +35,12 @@ tool_libcephfstool_la_SOURCES = tool/pipeline.h \
 	tool/7-clients/clients.c tool/7-clients/clients.h \
 	tool/7-clients/clientresult.c tool/7-clients/clientresult.h \
 	engine/escape.c engine/escape.h engine/pathutil.c engine/pathutil.h \
-	engine/settings.h
+	engine/settings.c engine/settings.h
+# cephfs-tool io500's pure parts: IO500's options, scores and report.
+tool_libcephfstool_la_SOURCES += \
+	tool/1-options/io500_options.c tool/1-options/io500_options.h \
+	tool/4-reduce/io500_score.c tool/4-reduce/io500_score.h \
+	tool/5-report/io500_report.c tool/5-report/io500_report.h
 tool_libcephfstool_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE $(TOOL_INCLUDES)
 tool_libcephfstool_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
 tool_libcephfstool_la_LIBADD = $(JSONC_LIBS) -lm
@@ -41,13 +49,16 @@ bin_PROGRAMS += tool/cephfs-tool
 # The run directory is made and removed through libcephfs with the same
 # mount code (and error explanations) as the engine's.
 tool_cephfs_tool_SOURCES = tool/main.c tool/bench.c tool/bench.h \
+	tool/io500.c tool/io500.h \
 	tool/1-options/version.c tool/1-options/version.h \
 	tool/1-options/enginepath.c tool/1-options/enginepath.h \
 	tool/3-run/preflight.c tool/3-run/preflight.h \
 	tool/3-run/elfsymbol.c tool/3-run/elfsymbol.h \
 	tool/3-run/rundir.c tool/3-run/rundir.h \
+	tool/3-run/io500_dir.c tool/3-run/io500_dir.h \
 	tool/3-run/fsstats.c tool/3-run/fsstats.h \
 	tool/3-run/fusemount.c tool/3-run/fusemount.h \
+	tool/3-run/find.c tool/3-run/find.h \
 	tool/7-clients/probe.c tool/7-clients/probe.h \
 	engine/mount_cache.c engine/mount_cache.h engine/mount.h \
 	engine/mount_config.c engine/mount_config.h \
@@ -97,6 +108,18 @@ t_unit_runplan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_runplan_LDADD = $(TOOL_UNIT_LDADD)
 t_unit_utf8safe_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
 t_unit_utf8safe_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_plan_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_plan_LDADD = $(TOOL_UNIT_LDADD)
+# find's predicate: linked alone, as it needs libcephfs but no cluster.
+t_unit_find_SOURCES = t/unit-find.c tool/3-run/find.c tool/3-run/find.h
+t_unit_find_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_find_LDADD = $(CEPHFS_LIBS)
+t_unit_io500_options_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_options_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_score_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_score_LDADD = $(TOOL_UNIT_LDADD)
+t_unit_io500_report_CPPFLAGS = $(TOOL_UNIT_CPPFLAGS)
+t_unit_io500_report_LDADD = $(TOOL_UNIT_LDADD)
 # Reads its own exported string, as the tool reads fio's.
 t_unit_elfsymbol_SOURCES = t/unit-elfsymbol.c tool/3-run/elfsymbol.c \
 	tool/3-run/elfsymbol.h

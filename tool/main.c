@@ -3,10 +3,12 @@
  * cephfs-tool: Ceph's cephfs-tool command line, benchmarking CephFS through
  * fio and its cephfs engine.  Parses the options, then prints the job file
  * (--dry-run) or runs the benchmark; `compare` compares bench's JSON
- * reports instead; `cleanup` removes what a killed run left.
+ * reports instead; `cleanup` removes what a killed run left; `io500`
+ * runs IO500's phases.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "bench.h"
 #include "compare.h"
 #include "enginepath.h"
+#include "io500.h"
 #include "options.h"
 #include "preflight.h"
 #include "rundir.h"
@@ -48,6 +51,32 @@ static int run_compare(int argc, char **argv)
 	return code;
 }
 
+/*
+ * Is the command io500?  Its word may follow general options (how to
+ * mount) as bench's does, so the value of each that takes one is
+ * stepped over; the first other word is the command.
+ */
+static bool is_io500(int argc, char **argv)
+{
+	const char *arg, *name;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		arg = argv[i];
+		if (!strcmp(arg, "io500"))
+			return true;
+		if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
+			return false;
+		/* --name=value, or -cVALUE */
+		if (strchr(arg, '=') || (arg[1] != '-' && arg[2]))
+			continue;
+		name = arg[1] == '-' ? arg + 2 : options_long_name(arg[1]);
+		if (name && options_shared_row(name, NULL) == 1)
+			i++;
+	}
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_options o;
@@ -56,6 +85,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return run_compare(argc - 1, argv + 1);
+	if (is_io500(argc, argv))
+		return io500_main(argc, argv);
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:

@@ -12,6 +12,7 @@
 #include "clip.h"
 #include "escape.h"
 #include "jobfile.h"
+#include "mount_config.h"
 #include "options.h"
 #include "pathutil.h"
 #include "size.h"
@@ -263,11 +264,32 @@ static void setting_help(const struct option_spec *s, char *text, size_t len)
 		snprintf(text + n, len - n, " (default: %lld)", s->def);
 }
 
+/* One row's --help lines, under its label. */
+static void usage_row(FILE *out, const struct option_spec *s)
+{
+	const char *line, *end;
+	char label[64], text[512];
+
+	help_label(s, label, sizeof(label));
+	/* A label too long for its column has its help below it. */
+	if (strlen(label) <= HELP_COLUMN - 3)
+		fprintf(out, "  %-*s ", HELP_COLUMN - 3, label);
+	else
+		fprintf(out, "  %s\n%*s", label, HELP_COLUMN, "");
+	if (s->setting) {
+		setting_help(s, text, sizeof(text));
+		help_line(out, text);
+		return;
+	}
+	for (line = s->help; (end = strchr(line, '\n')); line = end + 1)
+		fprintf(out, "%.*s\n%*s", (int)(end - line), line,
+			HELP_COLUMN, "");
+	fprintf(out, "%s\n", line);
+}
+
 void options_usage(FILE *out)
 {
 	const struct option_spec *s;
-	const char *line, *end;
-	char label[64], text[512];
 
 	fputs(usage_commands, out);
 	for (s = specs; s < specs + NR_SPECS; s++) {
@@ -275,21 +297,7 @@ void options_usage(FILE *out)
 			continue;
 		if (s->section)
 			fprintf(out, "\n%s:\n", s->section);
-		help_label(s, label, sizeof(label));
-		/* A label too long for its column has its help below it. */
-		if (strlen(label) <= HELP_COLUMN - 3)
-			fprintf(out, "  %-*s ", HELP_COLUMN - 3, label);
-		else
-			fprintf(out, "  %s\n%*s", label, HELP_COLUMN, "");
-		if (s->setting) {
-			setting_help(s, text, sizeof(text));
-			help_line(out, text);
-			continue;
-		}
-		for (line = s->help; (end = strchr(line, '\n')); line = end + 1)
-			fprintf(out, "%.*s\n%*s", (int)(end - line), line,
-				HELP_COLUMN, "");
-		fprintf(out, "%s\n", line);
+		usage_row(out, s);
 	}
 	fputc('\n', out);
 	fputs(usage_notes, out);
@@ -813,4 +821,82 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 void options_free(struct bench_options *o)
 {
 	clients_free(&o->clients);
+}
+
+void options_mount_config(const struct bench_options *o,
+			  struct cephfs_mount_config *cfg)
+{
+	*cfg = (struct cephfs_mount_config){
+		.conf = o->conf, .id = o->id, .keyring = o->keyring,
+		.fs = o->fs, .root = o->root_path, .uid = o->uid, .gid = o->gid,
+#define SETTING_COPY(field, ...) .field = o->field,
+		CEPHFS_SETTINGS(SETTING_COPY)
+#undef SETTING_COPY
+		.tool_options = true,
+	};
+}
+
+/*
+ * The rows another command shares: the general options' (how to mount,
+ * the engine settings: the rows before "Bench options" that take a
+ * value) and those named in @also.
+ */
+static const struct option_spec *shared_spec(const char *name,
+					     const char *const *also)
+{
+	const struct option_spec *s;
+	bool general = true;
+	size_t i;
+
+	for (s = specs; s < specs + NR_SPECS; s++) {
+		if (s->section && !strcmp(s->section, "Bench options"))
+			general = false;
+		if (strcmp(s->name, name))
+			continue;
+		if (general && s->kind != V_FLAG)
+			return s;
+		for (i = 0; also && also[i]; i++)
+			if (!strcmp(also[i], name))
+				return s;
+		return NULL;
+	}
+	return NULL;
+}
+
+const char *options_long_name(int short_name)
+{
+	const struct option_spec *s = spec_of(-1, short_name);
+
+	return s ? s->name : NULL;
+}
+
+int options_shared_row(const char *name, const char *const *also)
+{
+	const struct option_spec *s = shared_spec(name, also);
+
+	if (!s)
+		return -1;
+	return s->kind != V_FLAG;
+}
+
+bool options_set_shared(struct bench_options *o, const char *name,
+			const char *value, const char *const *also,
+			char *error, size_t error_len)
+{
+	const struct option_spec *s = shared_spec(name, also);
+
+	if (!s) {
+		snprintf(error, error_len, "unknown option '--%s'", name);
+		return false;
+	}
+	return set_value(s, o, value, error, error_len);
+}
+
+void options_usage_shared(FILE *out, const char *const *also)
+{
+	const struct option_spec *s;
+
+	for (s = specs; s < specs + NR_SPECS; s++)
+		if (s->help && shared_spec(s->name, also) == s)
+			usage_row(out, s);
 }

@@ -38,6 +38,13 @@ enum parse_result options_parse(struct bench_options *o, int argc,
 /* Free what options_parse allocated. */
 void options_free(struct bench_options *o);
 
+struct cephfs_mount_config;
+
+/* What @o mounts, as the engine's mount code takes it; the strings stay
+ * @o's. */
+void options_mount_config(const struct bench_options *o,
+			  struct cephfs_mount_config *cfg);
+
 /*
  * What the tool adds to the prefixes: a run directory is --dir-prefix and
  * 4 hex digits; a file --prefix, the thread (at most 1023), '_' and the
@@ -55,5 +62,23 @@ void options_free(struct bench_options *o);
 
 /* The --help text, made from the options table. */
 void options_usage(FILE *out);
+
+/*
+ * Another command (io500) taking bench's rows as they are: the general
+ * options that take a value (conf, id, keyring, filesystem/fs, uid, gid,
+ * the engine settings) and the rows named in @also (NULL-terminated,
+ * names without "--").  options_shared_row: -1 when @name is none of
+ * them, 0 for a flag, 1 when it takes a value.  options_set_shared sets
+ * @o's field from @value (ignored for a flag) as bench would, or fills
+ * @error naming the option.  options_usage_shared prints their --help
+ * lines in the table's order.
+ */
+int options_shared_row(const char *name, const char *const *also);
+/* The long name of bench's -@short_name (-c: "conf"), or NULL. */
+const char *options_long_name(int short_name);
+bool options_set_shared(struct bench_options *o, const char *name,
+			const char *value, const char *const *also,
+			char *error, size_t error_len);
+void options_usage_shared(FILE *out, const char *const *also);
 
 #endif

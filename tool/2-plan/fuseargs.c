@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuseargs.h"
+#include "mount_config.h"
 
 /* Ceph's own default, for a --mount-timeout of 0. */
 #define CEPH_CLIENT_MOUNT_TIMEOUT 300
@@ -44,14 +44,19 @@ static void add_setting(struct fuse_args *a, const char *name, const char *value
 		add(a, "--%s=%s", name, value);
 }
 
-static void add_uint(struct fuse_args *a, const char *name, uint64_t value)
+/* As the engine applies it: "--key=value". */
+static int add_ceph_setting(void *arg, const char *field, const char *key,
+			    const char *value)
 {
-	add(a, "--%s=%" PRIu64, name, value);
+	add(arg, "--%s=%s", key, value);
+	return 0;
 }
 
 int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
 		   const char *mountpoint)
 {
+	struct cephfs_mount_config cfg;
+
 	memset(a, 0, sizeof(*a));
 	add(a, "%s", CEPH_FUSE);
 	add(a, "-f");
@@ -60,16 +65,8 @@ int fuse_args_init(struct fuse_args *a, const struct bench_options *o,
 	add_setting(a, "keyring", o->keyring);
 	add_setting(a, "client_fs", o->fs);
 	add_setting(a, "client_mountpoint", o->root_path);
-	/* As the engine applies them: the row's Ceph options, unless kept. */
-#define SETTING_ARGS(field, tool_name, kind, key, key2, min, max, tool_max, \
-		     keep, ...)						\
-	if (o->field != keep) {						\
-		add_uint(a, key, (uint64_t)o->field);			\
-		if (key2)						\
-			add_uint(a, key2, (uint64_t)o->field);		\
-	}
-	CEPHFS_SETTINGS(SETTING_ARGS)
-#undef SETTING_ARGS
+	options_mount_config(o, &cfg);
+	cephfs_settings_each(&cfg, add_ceph_setting, a);
 	add(a, "%s", mountpoint);
 	if (a->count < 0) {
 		fuse_args_free(a);

@@ -63,7 +63,7 @@ uint64_t effective_block_size(const struct bench_options *o)
  */
 enum job_number {
 	JN_BS, JN_FILESIZE, JN_SIZE, JN_OFFSET, JN_IO_SIZE, JN_FSYNC,
-	JN_NRFILES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
+	JN_NRFILES, JN_ENTRIES, JN_IODEPTH, JN_RUNTIME, JN_UID, JN_GID,
 #define SETTING_NUMBER(field, ...) JN_SETTING_##field,
 	CEPHFS_SETTINGS(SETTING_NUMBER)
 #undef SETTING_NUMBER
@@ -84,6 +84,8 @@ static const struct {
 	/* FIO_OPT_INT: unsigned int */
 	[JN_FSYNC] = { "fsync", UINT_MAX, "fsync-every" },
 	[JN_NRFILES] = { "nrfiles", UINT_MAX, "files" },
+	/* the engine's, FIO_OPT_ULL; entries x bs checked at init */
+	[JN_ENTRIES] = { "cephfs_entries", LLONG_MAX, "files" },
 	/* fio checks its minval of 1 on the value as an int */
 	[JN_IODEPTH] = { "iodepth", INT_MAX, "queue-depth" },
 	/* FIO_OPT_STR_VAL_TIME: seconds, stored as microseconds */
@@ -130,6 +132,7 @@ static uint64_t largest_number(const struct bench_options *o,
 		*given = o->fsync_every;
 		return o->size ? fsync_blocks(o) : 0;
 	case JN_NRFILES:
+	case JN_ENTRIES:
 		*given = o->files;
 		return files_of_thread(o, 0, 0);
 	case JN_IODEPTH:
@@ -195,15 +198,14 @@ static bool fits(const char *text)
 	return !text || escape_value(NULL, 0, text) <= JOBFILE_VALUE_MAX;
 }
 
-/* Every string the job file carries fits on one of fio's lines. */
-static bool all_fit(const struct bench_options *o, const char *subdir)
+bool jobfile_strings_fit(const struct bench_options *o, const char *subdir)
 {
 	return fits(o->conf) && fits(o->id) && fits(o->keyring) &&
 	       fits(o->fs) && fits(o->root_path) && fits(o->perf_dump) &&
 	       fits(subdir) && fits(o->prefix);
 }
 
-static void put_string(FILE *out, const char *key, const char *value)
+void jobfile_put_string(FILE *out, const char *key, const char *value)
 {
 	if (!value)
 		return;
@@ -214,11 +216,11 @@ static void put_string(FILE *out, const char *key, const char *value)
 
 static void put_mount_settings(FILE *out, const struct bench_options *o)
 {
-	put_string(out, "cephfs_conf", o->conf);
-	put_string(out, "cephfs_id", o->id);
-	put_string(out, "cephfs_keyring", o->keyring);
-	put_string(out, "cephfs_fs", o->fs);
-	put_string(out, "cephfs_root", o->root_path);
+	jobfile_put_string(out, "cephfs_conf", o->conf);
+	jobfile_put_string(out, "cephfs_id", o->id);
+	jobfile_put_string(out, "cephfs_keyring", o->keyring);
+	jobfile_put_string(out, "cephfs_fs", o->fs);
+	jobfile_put_string(out, "cephfs_root", o->root_path);
 	if (o->uid != -1)
 		put_number(out, JN_UID, o->uid);
 	if (o->gid != -1)
@@ -233,7 +235,7 @@ static void put_mount_settings(FILE *out, const struct bench_options *o)
 #undef SETTING_LINE
 	if (o->per_thread_mount)
 		fprintf(out, "cephfs_mount_per_job=1\n");
-	put_string(out, "cephfs_perf_dump", o->perf_dump);
+	jobfile_put_string(out, "cephfs_perf_dump", o->perf_dump);
 	if (o->lazy_io)
 		fprintf(out, "cephfs_lazyio=1\n");
 }
@@ -262,22 +264,33 @@ static void put_engine(FILE *out, const struct bench_options *o)
 	fprintf(out, "thread\n");
 }
 
+/*
+ * fio's fallback clock, CLOCK_MONOTONIC.  Left to choose, fio calibrates
+ * the CPU's clock a second time while testing it, a busy loop of some
+ * 65 ms before every phase; named, it is skipped.
+ */
+static void put_clock(FILE *out)
+{
+	fprintf(out, "clocksource=clock_gettime\n");
+}
+
+void jobfile_put_engine_mount(FILE *out, const struct bench_options *o)
+{
+	put_engine(out, o);
+	put_clock(out);
+	put_mount_settings(out, o);
+}
+
 static void put_global(FILE *out, const struct bench_options *o,
 		       const char *rate_log, const char *fuse)
 {
 	fprintf(out, "[global]\n");
-	if (fuse)
+	if (fuse) {
 		put_fuse_engine(out, o);
-	else
-		put_engine(out, o);
-	/*
-	 * fio's fallback clock, CLOCK_MONOTONIC.  Left to choose, fio
-	 * calibrates the CPU's clock a second time while testing it, a
-	 * busy loop of some 65 ms before every phase; named, it is skipped.
-	 */
-	fprintf(out, "clocksource=clock_gettime\n");
-	if (!fuse)
-		put_mount_settings(out, o);
+		put_clock(out);
+	} else {
+		jobfile_put_engine_mount(out, o);
+	}
 	put_number(out, JN_BS, effective_block_size(o));
 	if (o->size)
 		put_number(out, JN_FILESIZE, o->size);
@@ -330,7 +343,7 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 		fprintf(out, "cephfs_new_dir=1\n");
 	/* The mark says which run made it, to the cleanups after it. */
 	if (!fuse)
-		put_string(out, "cephfs_new_dir_mark", mark);
+		jobfile_put_string(out, "cephfs_new_dir_mark", mark);
 	if (!o->size) {
 		if (!fuse)
 			fprintf(out, "cephfs_op=create\n");
@@ -352,6 +365,21 @@ static void put_write_settings(FILE *out, const struct bench_options *o,
 }
 
 /*
+ * Size 0 through the engine: the run directory is the job's one fio file,
+ * its files thread @t's entries (cephfs_entries), named as the original
+ * names them; fio's memory then stays the same for any number of files.
+ */
+static void put_entries(FILE *out, const char *subdir, const char *prefix,
+			unsigned int t, unsigned int n)
+{
+	jobfile_put_string(out, "filename", subdir);
+	put_number(out, JN_ENTRIES, n);
+	fprintf(out, "cephfs_entry_format=");
+	put_escaped(out, prefix);
+	fprintf(out, "%u_$entry\n", t);
+}
+
+/*
  * The files of thread @t's job: its own, or with --shared-file thread 0's
  * one file, of which the job writes and reads part @t.  fio ends a
  * sequential job at the file's size, which for a file not created yet is
@@ -363,6 +391,10 @@ static void put_files(FILE *out, const struct bench_options *o,
 {
 	uint64_t part = job_file_bytes(o);
 
+	if (!o->size && !fuse) {
+		put_entries(out, subdir, o->prefix, t, n);
+		return;
+	}
 	/* preflight refused names fio's parser would not take as given. */
 	fprintf(out, "filename_format=");
 	if (fuse)
@@ -440,7 +472,7 @@ int jobfile_write(FILE *out, const struct bench_options *o,
 		  const unsigned int *read_files, const char *rate_log,
 		  const char *fuse, const char *mark)
 {
-	if (!all_fit(o, subdir) || !fits(mark) ||
+	if (!jobfile_strings_fit(o, subdir) || !fits(mark) ||
 	    !jobfile_numbers_fit(o, NULL, 0))
 		return -1;
 	fprintf(out, "; cephfs-tool bench: run directory ");
@@ -479,7 +511,8 @@ static int add_clients(struct fio_command *cmd, const struct bench_options *o,
 		}
 		cmd->argv[n++] = cmd->client_args[i];
 		cmd->argv[n++] = jobfiles[i];
-		cmd->argv[n++] = cmd->section_arg;
+		if (*cmd->section_arg)
+			cmd->argv[n++] = cmd->section_arg;
 	}
 	cmd->argv[n] = NULL;
 	return 0;
@@ -489,18 +522,27 @@ int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
 		     enum phase phase, const char *const *jobfiles,
 		     const char *output)
 {
+	return fio_command_section(cmd, o, phase_section(phase), jobfiles,
+				   output);
+}
+
+int fio_command_section(struct fio_command *cmd,
+			const struct bench_options *o, const char *section,
+			const char *const *jobfiles, const char *output)
+{
 	int n = 0;
 
 	memset(cmd, 0, sizeof(*cmd));
-	snprintf(cmd->section_arg, sizeof(cmd->section_arg), "--section=%s",
-		 phase_section(phase));
+	if (section)
+		snprintf(cmd->section_arg, sizeof(cmd->section_arg),
+			 "--section=%s", section);
 	snprintf(cmd->output_arg, sizeof(cmd->output_arg), "--output=%s",
 		 output);
 	cmd->argv = calloc(8 + 3 * o->clients.count, sizeof(*cmd->argv));
 	if (!cmd->argv)
 		return -1;
 	cmd->argv[n++] = o->fio;
-	if (!o->clients.count)
+	if (!o->clients.count && section)
 		cmd->argv[n++] = cmd->section_arg;
 	cmd->argv[n++] = "--output-format=json+";
 	cmd->argv[n++] = cmd->output_arg;

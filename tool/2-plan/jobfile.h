@@ -89,6 +89,16 @@ char *jobfile_target_path(const struct bench_options *o, const char *path,
 void jobfile_client_path(enum via_client via, const char *path, char *name,
 			 size_t len);
 
+/* Is every string of @o and @subdir short enough for one of fio's lines? */
+bool jobfile_strings_fit(const struct bench_options *o, const char *subdir);
+
+/* @key=@value (nothing when NULL), %XX-escaped for the engine. */
+void jobfile_put_string(FILE *out, const char *key, const char *value);
+
+/* The [global] lines of the engine and its mount as @o says: the engine,
+ * fio's clock, the mount's settings (other commands' job files share them). */
+void jobfile_put_engine_mount(FILE *out, const struct bench_options *o);
+
 /*
  * @jobfiles: the job file, or one per client host in --clients order.
  * Returns 0, or -1 when out of memory.  Free with fio_command_free.
@@ -96,6 +106,12 @@ void jobfile_client_path(enum via_client via, const char *path, char *name,
 int fio_command_init(struct fio_command *cmd, const struct bench_options *o,
 		     enum phase phase, const char *const *jobfiles,
 		     const char *output);
+
+/* fio_command_init for the job file's section @section, or with NULL all
+ * of its sections. */
+int fio_command_section(struct fio_command *cmd,
+			const struct bench_options *o, const char *section,
+			const char *const *jobfiles, const char *output);
 
 void fio_command_free(struct fio_command *cmd);
 

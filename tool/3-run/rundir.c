@@ -35,19 +35,13 @@ void rundir_pick_name(const struct bench_options *o, char *name, size_t len)
 int rundir_mount(const struct bench_options *o, struct cephfs_mount **m,
 		 char *error, size_t error_len)
 {
-	struct cephfs_mount_config cfg = {
-		.conf = o->conf, .id = o->id, .keyring = o->keyring,
-		.fs = o->fs, .root = o->root_path, .uid = o->uid, .gid = o->gid,
-#define SETTING_COPY(field, ...) .field = o->field,
-		CEPHFS_SETTINGS(SETTING_COPY)
-#undef SETTING_COPY
-		.tool_options = true,
-	};
+	struct cephfs_mount_config cfg;
 	const char *failed = "";
 	unsigned int users;
 	char why[256];
 	int ret;
 
+	options_mount_config(o, &cfg);
 	/* Shared: a mount the run holds (fs_stats_take_mounted) serves again. */
 	ret = cephfs_mount_get(&cfg, true, m, &users, &failed, why, sizeof(why));
 	if (ret)
@@ -158,18 +152,22 @@ static void clear_batch_free(struct clear_batch *b)
 		free(b->files[--b->nr_files]);
 }
 
-/* The first CLEAR_BATCH files of @path that @plan names for @host, in
- * @b. */
-static int list_batch(struct cephfs_mount *m, const struct run_plan *plan,
-		      unsigned int host, const char *path,
-		      struct clear_batch *b, char *error, size_t error_len)
+/*
+ * Hands @take each regular file of @path that @plan names for @host, until
+ * it returns nonzero (1: enough, or -errno).  Under the watchdog: a
+ * cluster lost mid-run must not hang the cleanup or the count.
+ */
+static int each_planned_file(struct cephfs_mount *m,
+			     const struct run_plan *plan, unsigned int host,
+			     const char *path,
+			     int (*take)(void *arg, const char *path,
+					 const char *name),
+			     void *arg, char *error, size_t error_len)
 {
 	struct ceph_dir_result *dir;
 	struct dirent de;
-	char *child;
 	int ret;
 
-	/* A cluster lost mid-run must not hang the cleanup: the watchdog. */
 	cephfs_call_begin(m);
 	ret = ceph_opendir(m->cmount, path, &dir);
 	if (ret) {
@@ -177,15 +175,12 @@ static int list_batch(struct cephfs_mount *m, const struct run_plan *plan,
 		snprintf(error, error_len, "cannot open %s: %s", path, strerror(-ret));
 		return ret;
 	}
-	while (b->nr_files < CLEAR_BATCH &&
-	       (ret = ceph_readdir_r(m->cmount, dir, &de)) > 0) {
+	while ((ret = ceph_readdir_r(m->cmount, dir, &de)) > 0) {
 		if (de.d_type != DT_REG || !run_plan_has(plan, host, de.d_name))
 			continue;
-		if (asprintf(&child, "%s/%s", path, de.d_name) < 0) {
-			ret = -ENOMEM;
+		ret = take(arg, path, de.d_name);
+		if (ret)
 			break;
-		}
-		b->files[b->nr_files++] = child;
 	}
 	ceph_closedir(m->cmount, dir);
 	cephfs_call_end(m);
@@ -194,6 +189,17 @@ static int list_batch(struct cephfs_mount *m, const struct run_plan *plan,
 		return ret;
 	}
 	return 0;
+}
+
+static int take_into_batch(void *arg, const char *path, const char *name)
+{
+	struct clear_batch *b = arg;
+	char *child;
+
+	if (asprintf(&child, "%s/%s", path, name) < 0)
+		return -ENOMEM;
+	b->files[b->nr_files++] = child;
+	return b->nr_files == CLEAR_BATCH;
 }
 
 static void note_failure(struct clearer *c, const char *path, int ret)
@@ -264,7 +270,8 @@ static int unlink_planned(struct cephfs_mount *m, const struct run_plan *plan,
 		return -ENOMEM;
 	}
 	do {
-		ret = list_batch(m, plan, host, path, b, error, error_len);
+		ret = each_planned_file(m, plan, host, path, take_into_batch, b,
+					 error, error_len);
 		if (!ret && b->nr_files)
 			ret = unlink_batch(m, b, error, error_len);
 		listed = b->nr_files;
@@ -512,6 +519,12 @@ int rundir_cleanup(const struct bench_options *o, const char *path,
 	return code;
 }
 
+static int count_one(void *arg, const char *path, const char *name)
+{
+	++*(uint64_t *)arg;
+	return 0;
+}
+
 /* How many of @plan's files for @host @dir holds, added to @files; a
  * @dir not there holds none, one without @mark is not the run's. */
 static int count_in(const struct bench_options *o, struct cephfs_mount *m,
@@ -519,28 +532,13 @@ static int count_in(const struct bench_options *o, struct cephfs_mount *m,
 		    const char *dir, const char *mark, uint64_t *files,
 		    char *error, size_t error_len)
 {
-	struct ceph_dir_result *d;
-	struct dirent de;
 	int ret;
 
 	ret = marked_dir(o, m, dir, mark, error, error_len);
 	if (ret)
 		return ret == -ENOENT ? 0 : ret;
-	cephfs_call_begin(m);
-	ret = ceph_opendir(m->cmount, dir, &d);
-	if (ret) {
-		cephfs_call_end(m);
-		snprintf(error, error_len, "cannot open %s: %s", dir, strerror(-ret));
-		return ret;
-	}
-	while ((ret = ceph_readdir_r(m->cmount, d, &de)) > 0)
-		if (de.d_type == DT_REG && run_plan_has(plan, host, de.d_name))
-			++*files;
-	ceph_closedir(m->cmount, d);
-	cephfs_call_end(m);
-	if (ret < 0)
-		snprintf(error, error_len, "cannot list %s: %s", dir, strerror(-ret));
-	return ret;
+	return each_planned_file(m, plan, host, dir, count_one, files, error,
+				 error_len);
 }
 
 int rundir_count_files(const struct bench_options *o,

@@ -87,4 +87,8 @@ struct json_object *report_json_number(double value);
  * null) for NULL. */
 struct json_object *report_json_text(const char *s);
 
+/* @root as pretty JSON text with a final newline (malloc'd, NULL when out
+ * of memory); @root is freed. */
+char *report_json_serialize(struct json_object *root);
+
 #endif

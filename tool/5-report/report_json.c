@@ -334,7 +334,7 @@ static struct json_object *report_object(const struct bench_report *report)
 }
 
 /* @root as text with a final newline, and @root freed. */
-static char *serialize(struct json_object *root)
+char *report_json_serialize(struct json_object *root)
 {
 	char *text;
 
@@ -348,7 +348,7 @@ static char *serialize(struct json_object *root)
 
 char *report_json(const struct bench_report *report)
 {
-	return serialize(report_object(report));
+	return report_json_serialize(report_object(report));
 }
 
 /* {"reference": name, "metrics": [{name, unit, per client {mean, ratio}}]} */
@@ -389,5 +389,5 @@ char *report_json_clients(const struct bench_report *const *reports,
 		json_object_array_add(list, report_object(reports[c]));
 	add(root, "clients", list);
 	add(root, "side_by_side", side_by_side_json(reports, n));
-	return serialize(root);
+	return report_json_serialize(root);
 }
