@@ -74,10 +74,13 @@ vs "m.targets(m.summarize($rounds), $rounds)" >"$TMP/targets"
 like "a phase under 0.9x: MISS" "$(grep ' find ' "$TMP/targets")" "^  MISS  find >= 0\.9x"
 like "... one at 1.0x: PASS" "$(grep ' ior-hard-read ' "$TMP/targets")" "^  PASS  ior-hard-read >= 0\.9x"
 like "TOTAL: its own target" "$(grep 'TOTAL' "$TMP/targets")" "^  MISS  TOTAL >= 1\.0x"
-like "no run aborted: PASS" "$(grep 'aborts' "$TMP/targets")" "^  PASS .* 0\.000 \(goal <= 0\.00\)"
+like "no run of ours aborted: PASS" "$(grep 'aborts' "$TMP/targets")" "^  PASS .* 0\.000 \(goal <= 0\.00\)"
 stopped="[{'io500': m.sample(open('$TMP/stopped').read(), 1, 1, m.SCORED + (m.EXTRA,)),
            'ours': m.sample(open('$TMP/io500').read(), 0, 1, m.SCORED + (m.EXTRA,))}]"
-is "an aborted run counted" "$(vs "print(m.aborts($stopped))")" "[(1, 'io500')]"
+is "an aborted run counted, on its side" "$(vs "print(m.aborts($stopped, 'io500'), m.aborts($stopped, 'ours'))")" "[1] []"
+vs "m.targets(m.summarize($stopped), $stopped)" >"$TMP/targets"
+like "... IO500's abort is no target of ours" "$(grep 'aborts' "$TMP/targets")" \
+	"^  PASS  runs of ours with a phase that aborts +0\.000"
 vs "m.print_runs($stopped)" >"$TMP/runs"
 like "... and printed with where it stopped and why" "$(cat "$TMP/runs")" \
 	"round 1 io500 +1\.0 s, exit 1, no \[SCORE \] line; stopped in ior-rnd4K-easy-read \(1 phase\(s\) not run\)"
