@@ -27,9 +27,13 @@ def run(cmd, env=None, timeout=None):
         killer = threading.Timer(timeout, child.kill) if timeout else None
         if killer:
             killer.start()
-        _, status, ru = os.wait4(child.pid, 0)
-        if killer:
-            killer.cancel()
+        try:
+            _, status, ru = os.wait4(child.pid, 0)
+        finally:
+            # A ^C in the wait would leave the timer thread, which the
+            # interpreter waits for at exit, running for the whole timeout.
+            if killer:
+                killer.cancel()
         child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)

@@ -18,6 +18,8 @@ EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/bench-ceph16-quick-layers-2026-12-05.json \
 	bench/results/lazyio-shared-file-2026-12-02.json \
 	bench/results/meta-ceph16-2026-12-01.json \
+	bench/results/meta-scale-ceph16-10k-100k-2026-12-06.json \
+	bench/results/meta-scale-ceph16-10k-100k-2026-12-06-run2.json \
 	bench/results/vs-original-ceph16-2026-12-03.json \
 	bench/results/vs-original-ceph20-2026-12-05.json \
 	bench/results/vs-original-ceph20-async-2026-12-04.json \

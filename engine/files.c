@@ -452,11 +452,11 @@ int cephfs_close_file(struct thread_data *td, struct fio_file *f)
 }
 
 /* unlink=1: the job's files, or the directories a mkdir job made. */
-int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
+int cephfs_unlink_path(struct thread_data *td, const char *path)
 {
 	struct cephfs_options *o = td->eo;
 	struct cephfs_data *cd = td->io_ops_data;
-	const char *call, *at = cephfs_confined(cd, f->file_name);
+	const char *call, *at = cephfs_confined(cd, path);
 	int ret;
 
 	if (!at)
@@ -465,6 +465,11 @@ int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
 	if (ret && ret != -ENOENT)
 		return cephfs_error(td, ret, call, at);
 	return 0;
+}
+
+int cephfs_unlink_file(struct thread_data *td, struct fio_file *f)
+{
+	return cephfs_unlink_path(td, f->file_name);
 }
 
 /*

@@ -56,6 +56,8 @@ int cephfs_open_for_io(struct thread_data *td, struct fio_file *f);
 int cephfs_open_for_end_fsync(struct thread_data *td, struct fio_file *f);
 int cephfs_close_file(struct thread_data *td, struct fio_file *f);
 int cephfs_unlink_file(struct thread_data *td, struct fio_file *f);
+/* unlink_file's work on one @path (one that is not there is no error). */
+int cephfs_unlink_path(struct thread_data *td, const char *path);
 int cephfs_get_file_size(struct thread_data *td, struct fio_file *f);
 
 #endif

@@ -344,19 +344,14 @@ int cephfs_unlink_entries(struct thread_data *td, struct fio_file *f)
 {
 	struct cephfs_data *cd = td->io_ops_data;
 	unsigned long long bs = td_min_bs(td), k;
-	const char *call, *path, *at;
-	int ret;
+	const char *path;
 
 	for (k = f->file_offset / bs; k < (f->file_offset + f->io_size) / bs; k++) {
 		path = cephfs_entry_path(cd, f->file_name, k);
 		if (!path)
 			return cephfs_error(td, -ENOMEM, "malloc", f->file_name);
-		at = cephfs_confined(cd, path);
-		if (!at)
+		if (cephfs_unlink_path(td, path))
 			return 1;
-		ret = cephfs_remove(cd, at, false, &call);
-		if (ret && ret != -ENOENT)
-			return cephfs_error(td, ret, call, at);
 	}
 	return 0;
 }

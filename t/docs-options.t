@@ -52,11 +52,25 @@ is "every cephfs-tool option is in doc/cephfs-tool.md" \
 is "every cephfs-tool option is in cephfs-tool(1)" \
 	"$(missing "$TMP/tool-opts" a-z0-9- "$TMP/cephfs-tool.1.txt")" ""
 
+# cephfs-tool io500's options: in doc/io500.md and cephfs-tool(1).
+"$TOOL" io500 --help >"$TMP/io500-help" 2>&1
+ok $? "cephfs-tool io500 --help exits 0"
+sed -n 's/^  \(-[^ ].*\)/\1/p' "$TMP/io500-help" | sed 's/   .*//' |
+	grep -Eo -- '(^|[ ,])--?[a-z][a-z0-9-]*' | sed 's/^[ ,]*//' |
+	sort -u >"$TMP/io500-opts"
+grep -qx -- --stonewall-time "$TMP/io500-opts" && grep -qx -- --fs "$TMP/io500-opts"
+ok $? "io500 --help lists its own options and bench's it shares (--stonewall-time, --fs)"
+is "every io500 option is in doc/io500.md" \
+	"$(missing "$TMP/io500-opts" a-z0-9- "$top_srcdir/doc/io500.md")" ""
+is "every io500 option is in cephfs-tool(1)" \
+	"$(missing "$TMP/io500-opts" a-z0-9- "$TMP/cephfs-tool.1.txt")" ""
+
 # The other way round: the options heading each entry of the lists (the
 # doc's option tables, the man page's .TP items) are the tool's: in
-# `--help` or `compare --help`, or refused by name as unavailable
+# `--help`, `compare --help` or `io500 --help`, or refused by name as unavailable
 # (upstream's --lockstat-*), never unknown.
 "$TOOL" compare --help >>"$TMP/help" 2>&1
+cat "$TMP/io500-help" >>"$TMP/help"
 sed -n 's/^  \(-[^ ].*\)/\1/p' "$TMP/help" | sed 's/   .*//' |
 	grep -Eo -- '(^|[ ,])--?[a-z][a-z0-9-]*' | sed 's/^[ ,]*//' |
 	sort -u >"$TMP/known-opts"

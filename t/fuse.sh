@@ -11,10 +11,10 @@ need_fuse() {
 }
 
 # mount_fuse: ceph-fuse of the sandbox's filesystem at $CEPHFS_FUSE_DIR
-# ($TMP/fuse unless set), as jobs/via-fuse.fio's header mounts it, up
+# ($TMP/fuse), as jobs/via-fuse.fio's header mounts it, up
 # within the mount timeout.  unmount_fuse goes in the test's exit trap.
 fuse_pid=
-: "${CEPHFS_FUSE_DIR:=$TMP/fuse}"
+CEPHFS_FUSE_DIR=$TMP/fuse
 export CEPHFS_FUSE_DIR
 fuse_mounted() {
 	awk -v dir="$CEPHFS_FUSE_DIR" '$5 == dir { up = 1 } END { exit !up }' /proc/self/mountinfo

@@ -8,14 +8,17 @@
 # removed yet); the wear-out leaves every process with as much as the
 # one that did most; the reads, stats and deletes cover exactly that;
 # find's counts are find(1)'s.  Interrupted at a phase, the run leaves
-# nothing, in CephFS or in TMPDIR.
+# nothing, in CephFS or in TMPDIR.  On two fio servers (--clients), each
+# process reads another host's files, and each phase gives each host's
+# share; --rnd4k adds IO500's unscored ior-rnd4K-easy-read.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/fuse.sh"
+. "$top_srcdir/t/servers.sh"
 need_cluster
 need_fuse
 cephfs_testdir
-trap 'unmount_fuse; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
+trap 'stop_servers; unmount_fuse; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/null 2>&1' EXIT
 TOOL="$top_builddir/tool/cephfs-tool"
 mount_fuse || bail_out "ceph-fuse did not mount the sandbox's filesystem"
 "$CEPHFS_UTIL" mkdir "$CEPHFS_DIR" 755 &&
@@ -149,5 +152,32 @@ for step in "ior-easy write" "mdtest-easy write" "mdtest-hard write" \
 	is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
 	ok $(pgrep -f "$TMP/tmp/cephfs-tool" >/dev/null; [ $? = 1 ]; echo $?) "... nor a fio"
 done
+
+# --- On two hosts: fio servers on loopback -------------------------------
+start_server port_a
+start_server port_b
+host_a=127.0.0.1_$port_a host_b=127.0.0.1_$port_b
+start_io500 --clients "127.0.0.1:$port_a,127.0.0.1:$port_b" \
+	--ior-easy-block-size 8M --ior-hard-segment-count 300 \
+	--mdtest-easy-n 300 --mdtest-hard-n 300 --json "$TMP/io500.json" \
+	--keep-job "$TMP/job" --rnd4k
+wait $pid
+is "--clients: the run exits 0" $? 0
+is "... all twelve phases, each but find (the tool's own walk) with a line per host" \
+	"$(grep -c '^\[RESULT\]' "$TMP/out") $(grep -c '^\[HOST  \]' "$TMP/out")" "12 24"
+like "--rnd4k: ior-rnd4K-easy-read after them, unscored" \
+	"$(grep -A2 'ior-rnd4K-easy-read' "$TMP/out" | head -n 1)" \
+	'^\[      \] *ior-rnd4K-easy-read *[0-9.]+ GiB/s : time [0-9.]+ seconds$'
+is "... its bytes whole 4 KiB blocks, under the stonewall" \
+	"$(json_eval "$TMP/io500.json" "[(p['bytes'] % 4096, p['seconds'] < $STONEWALL + 1) for p in d['phases'] if p['name'] == 'ior-rnd4K-easy-read']")" \
+	"[(0, True)]"
+is "... each phase's amount the sum of the hosts' shares" \
+	"$(json_eval "$TMP/io500.json" "[p['name'] for p in d['phases'] if p['hosts'] and sum(h['amount'] for h in p['hosts']) != p.get('bytes', p.get('items'))]")" "[]"
+# Process r runs on host r mod 2 and reads process (r + 1) mod 4's file.
+is "... process 0 (host A) reads process 1's file (host B)" \
+	"$(sed -n '/^\[r0\]/,/^$/s|^filename=.*/||p' "$TMP/job.ior-easy-read.$host_a")" ior_file_easy.1
+is "... process 3 (host B) reads process 0's (host A)" \
+	"$(sed -n '/^\[r3\]/,/^$/s|^filename=.*/||p' "$TMP/job.ior-easy-read.$host_b")" ior_file_easy.0
+is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 
 done_testing

@@ -97,6 +97,19 @@ static void test_ior_easy(const struct bench_options *o)
 	free(text);
 }
 
+static void test_rnd4k(const struct bench_options *o)
+{
+	struct io500_job jobs[] = { { 0, 1, 0, 10000000 } };
+	struct io500_step s = { IO500_IOR_EASY, IO500_READ_RANDOM, 2 << 20, 2, 3,
+				jobs, 1, 8 << 20 };
+	char *text = plan_text(o, &s);
+
+	ok(has_in_section(text, 0, "filename=io500-x/ior-easy/ior_file_easy.1\nrw=randread\nbs=4096\nsize=8388608\nio_size=40960000000\nallow_file_create=0\n") &&
+	   strstr(text, "\nruntime=3\n"),
+	   "ior-rnd4K-easy-read: 4 KiB at random in the next process's file, IOR's -s 10000000, under the stonewall");
+	free(text);
+}
+
 static void test_ior_hard(const struct bench_options *o)
 {
 	struct io500_job jobs[] = { { 0, 0, 0, 10 }, { 1, 1, 0, 10 },
@@ -177,6 +190,7 @@ int main(void)
 	options(&o);
 	test_ior_easy(&o);
 	test_ior_hard(&o);
+	test_rnd4k(&o);
 	test_mdtest(&o);
 	options_free(&o);
 	return done_testing();

@@ -37,21 +37,6 @@ struct io500 {
 	char find_error[512];
 };
 
-/* A usage error as one line, control bytes shown %XX. */
-static void print_error(const char *error)
-{
-	const unsigned char *c;
-
-	fprintf(stderr, "cephfs-tool io500: ");
-	for (c = (const unsigned char *)error; *c; c++) {
-		if (*c < 0x20 || *c == 0x7f)
-			fprintf(stderr, "%%%02X", *c);
-		else
-			fputc(*c, stderr);
-	}
-	fputc('\n', stderr);
-}
-
 /* IO500's find: names *01*, 3901 bytes, newer than the run's start. */
 static void run_find(struct io500 *x, struct io500_phase_result *r)
 {
@@ -114,14 +99,15 @@ static int keep_jobfiles(const struct io500 *x, enum io500_phase p)
 	return ret;
 }
 
-/* Is phase @p one that fio runs? find walks through libcephfs; the
- * unscored extra is not run here. */
-static bool runs_fio(enum io500_phase p)
+/* Does fio run phase @p in this run?  find walks through libcephfs;
+ * the unscored extra runs with --rnd4k. */
+static bool runs_fio(const struct io500 *x, enum io500_phase p)
 {
 	enum io500_workload w;
 	enum io500_access a;
 
-	return io500_phase_step(p, &w, &a);
+	return io500_phase_step(p, &w, &a) &&
+	       (p != IO500_IOR_RND4K_EASY_READ || x->o.rnd4k);
 }
 
 /*
@@ -145,7 +131,7 @@ static int dry_run(struct io500 *x)
 	for (p = 0; p < IO500_PHASES && !code; p++) {
 		if (p == IO500_FIND)
 			printf("; --- find: a walk of the run directory through libcephfs, no fio ---\n");
-		if (!runs_fio(p))
+		if (!runs_fio(x, p))
 			continue;
 		for (t = 0; t < x->run.hosts && !code; t++) {
 			printf("; --- %s%s%s: its first fio run ---\n",
@@ -169,7 +155,7 @@ static bool run_phases(struct io500 *x)
 	enum io500_phase p;
 
 	for (p = 0; p < IO500_PHASES && !stop_signal; p++) {
-		if (p == IO500_IOR_RND4K_EASY_READ)
+		if (p == IO500_IOR_RND4K_EASY_READ && !x->o.rnd4k)
 			break;
 		r = &x->results[p];
 		if (x->o.bench.keep_job && p != IO500_FIND && keep_jobfiles(x, p))
@@ -182,6 +168,7 @@ static bool run_phases(struct io500 *x)
 			return false;
 		io500_score_add(&x->score, p, r);
 		io500_print_phase(x->human, p, r, &x->score);
+		io500_print_hosts(x->human, p, r);
 		fflush(x->human);
 		if (r->error) {
 			fprintf(stderr, "cephfs-tool io500: %s: %s\n",
@@ -353,39 +340,40 @@ static int run(struct io500 *x)
 	return stop_signal ? 128 + stop_signal : ok ? 0 : EXIT_RUN_FAILED;
 }
 
-int io500_main(int argc, char **argv)
+/* The run, or --dry-run. */
+static int start(struct io500 *x, char *error, size_t len)
+{
+	if (x->o.bench.dry_run)
+		return dry_run(x);
+	if (!preflight_ok(&x->o.bench, error, len))
+		return EXIT_USAGE;
+	return run(x);
+}
+
+int io500_main(int argc, char **argv, char *error, size_t len)
 {
 	struct io500 *x = calloc(1, sizeof(*x));
-	char error[512];
 	int code = EXIT_USAGE;
 
 	if (!x) {
-		fprintf(stderr, "cephfs-tool io500: out of memory\n");
+		snprintf(error, len, "out of memory");
 		return EXIT_RUN_FAILED;
 	}
 	io500_options_init(&x->o, FIO_DEFAULT, enginepath_default());
-	switch (io500_options_parse(&x->o, argc, argv, stderr, error,
-				    sizeof(error))) {
+	switch (io500_options_parse(&x->o, argc, argv, stderr, error, len)) {
 	case PARSE_HELP:
 		io500_options_usage(stdout);
 		code = 0;
 		break;
 	case PARSE_VERSION:
 	case PARSE_ERROR:
-		print_error(error);
 		break;
 	case PARSE_OK:
-		/* Refused, not skipped: a run asked for it would lack it. */
-		if (x->o.rnd4k)
-			print_error("--rnd4k: ior-rnd4K-easy-read, IO500's unscored extra, is not run by this version");
-		else if (x->o.bench.dry_run)
-			code = dry_run(x);
-		else if (!preflight_ok(&x->o.bench, error, sizeof(error)))
-			print_error(error);
-		else
-			code = run(x);
+		code = start(x, error, len);
 		break;
 	}
+	if (code != EXIT_USAGE)
+		*error = '\0';
 	io500_options_free(&x->o);
 	free(x);
 	return code;

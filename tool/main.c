@@ -51,6 +51,16 @@ static int run_compare(int argc, char **argv)
 	return code;
 }
 
+static int run_io500(int argc, char **argv)
+{
+	char error[512] = "";
+	int code = io500_main(argc, argv, error, sizeof(error));
+
+	if (*error)
+		print_error("cephfs-tool io500", error);
+	return code;
+}
+
 /*
  * Is the command io500?  Its word may follow general options (how to
  * mount) as bench's does, so the value of each that takes one is
@@ -86,7 +96,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return run_compare(argc - 1, argv + 1);
 	if (is_io500(argc, argv))
-		return io500_main(argc, argv);
+		return run_io500(argc, argv);
 	options_init(&o, FIO_DEFAULT, enginepath_default());
 	switch (options_parse(&o, argc, argv, error, sizeof(error))) {
 	case PARSE_HELP:

@@ -26,6 +26,8 @@ static bool is_mdtest(enum io500_workload w)
 
 uint64_t io500_unit_bytes(const struct io500_step *s)
 {
+	if (s->access == IO500_READ_RANDOM)
+		return IO500_RND4K_TRANSFER;
 	switch (s->workload) {
 	case IO500_IOR_EASY:
 		return s->transfer;
@@ -51,6 +53,8 @@ static const char *entry_op(enum io500_access a)
 		return "stat";
 	case IO500_DELETE:
 		return "unlink";
+	case IO500_READ_RANDOM:
+		break;
 	}
 	return NULL;
 }
@@ -63,6 +67,7 @@ static const char *access_name(enum io500_access a)
 		[IO500_READ] = "read",
 		[IO500_STAT] = "stat",
 		[IO500_DELETE] = "delete",
+		[IO500_READ_RANDOM] = "random-read",
 	};
 
 	return names[a];
@@ -75,30 +80,35 @@ static const char *direction(enum io500_access a)
 	return a == IO500_WRITE || a == IO500_DELETE ? "write" : "read";
 }
 
-static void put_path(FILE *out, const char *rundir,
-		     const struct io500_step *s, unsigned int owner)
+/* The fio file of @owner's work; -1 when its path does not fit. */
+static int put_path(FILE *out, const char *rundir,
+		    const struct io500_step *s, unsigned int owner)
 {
-	char path[4096];
+	char path[JOBFILE_VALUE_MAX + 1];
+	int n = 0;
 
 	switch (s->workload) {
 	case IO500_IOR_EASY:
-		snprintf(path, sizeof(path), "%s/%s/ior_file_easy.%u", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/ior_file_easy.%u", rundir,
 			 io500_workload_dir(s->workload), owner);
 		break;
 	case IO500_IOR_HARD:
-		snprintf(path, sizeof(path), "%s/%s/file", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/file", rundir,
 			 io500_workload_dir(s->workload));
 		break;
 	case IO500_MDTEST_EASY:
-		snprintf(path, sizeof(path), "%s/%s/%u", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s/%u", rundir,
 			 io500_workload_dir(s->workload), owner);
 		break;
 	case IO500_MDTEST_HARD:
-		snprintf(path, sizeof(path), "%s/%s", rundir,
+		n = snprintf(path, sizeof(path), "%s/%s", rundir,
 			 io500_workload_dir(s->workload));
 		break;
 	}
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return -1;
 	jobfile_put_string(out, "filename", path);
+	return 0;
 }
 
 /*
@@ -112,6 +122,16 @@ static void put_ior(FILE *out, const struct io500_step *s,
 		    const struct io500_job *j)
 {
 	uint64_t bs = io500_unit_bytes(s), stride = 1, slot = 0;
+
+	/* IOR's -z: blocks anywhere in the file, as many as the stonewall
+	 * lets it read (fio goes over the file again past its size). */
+	if (s->access == IO500_READ_RANDOM) {
+		fprintf(out, "rw=randread\nbs=%" PRIu64 "\nsize=%" PRIu64 "\n",
+			bs, s->region);
+		fprintf(out, "io_size=%" PRIu64 "\nallow_file_create=0\n",
+			j->count * bs);
+		return;
+	}
 
 	if (s->workload == IO500_IOR_HARD) {
 		stride = s->processes;
@@ -177,7 +197,8 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 		if (!j->count)
 			continue;
 		fprintf(out, "\n[" IO500_SECTION_PREFIX "%u]\n", j->rank);
-		put_path(out, rundir, s, j->owner);
+		if (put_path(out, rundir, s, j->owner))
+			return -1;
 		if (is_mdtest(s->workload))
 			put_mdtest(out, s, j);
 		else
@@ -185,3 +206,4 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 	}
 	return ferror(out) ? -1 : 0;
 }
+

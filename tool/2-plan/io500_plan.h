@@ -11,6 +11,7 @@
  *   ior-hard/file                   one file, 47008-byte transfers interleaved by rank
  *   mdtest-easy/<rank>/file.mdtest.<rank>.<k>   empty files, a directory per process
  *   mdtest-hard/file.mdtest.<rank>.<k>          3901-byte files, one directory
+ * ior-rnd4K-easy-read reads 4 KiB blocks of ior-easy's files at random.
  * The mdtest directories are fio files of the engine's cephfs_entries:
  * fio keeps one file per process, not one per CephFS file.
  */
@@ -38,6 +39,7 @@ enum io500_access {
 	IO500_READ,		/* ior read, mdtest-hard's read of each file */
 	IO500_STAT,
 	IO500_DELETE,
+	IO500_READ_RANDOM,	/* ior-rnd4K-easy-read: 4 KiB at random offsets */
 };
 
 /*
@@ -59,6 +61,7 @@ struct io500_step {
 	unsigned int runtime;		/* seconds (the stonewall), 0: none */
 	const struct io500_job *jobs;	/* count 0: no section */
 	unsigned int njobs;
+	uint64_t region;		/* random reads: each file's bytes */
 };
 
 /* The workload's directory in the run directory, and its bytes per unit. */

@@ -79,23 +79,29 @@ static void find_fail(struct find_walk *w, int err, const char *what,
 	pthread_mutex_unlock(&w->lock);
 }
 
+/* @parent/@name in @out, which has room for it and two bytes more. */
+static void find_join(char *out, const char *parent, const char *name)
+{
+	size_t plen = strlen(parent);
+
+	sprintf(out, "%s%s%s", parent,
+		plen && parent[plen - 1] == '/' ? "" : "/", name);
+}
+
 /* Push @parent/@name (@parent alone when @name is NULL) for a thread to
  * list; 0 or -ENOMEM. */
 static int find_push(struct find_walk *w, const char *parent,
 		     const char *name)
 {
-	size_t plen = strlen(parent);
-	bool slash = !name || (plen && parent[plen - 1] == '/');
-	size_t nlen = name ? strlen(name) : 0;
 	struct find_dir *d;
 
-	d = malloc(sizeof(*d) + plen + !slash + nlen + 1);
+	d = malloc(sizeof(*d) + strlen(parent) + (name ? strlen(name) : 0) + 2);
 	if (!d)
 		return -ENOMEM;
-	memcpy(d->path, parent, plen);
-	if (!slash)
-		d->path[plen++] = '/';
-	memcpy(d->path + plen, name ? name : "", nlen + 1);
+	if (name)
+		find_join(d->path, parent, name);
+	else
+		strcpy(d->path, parent);
 	pthread_mutex_lock(&w->lock);
 	d->next = w->stack;
 	w->stack = d;
@@ -118,8 +124,7 @@ static int find_entry_matches(struct find_walk *w, const char *path,
 		return 0;
 	if (c->size < 0 && !find_has_newer(c))
 		return 1;
-	sprintf(full, "%s%s%s", path,
-		path[strlen(path) - 1] == '/' ? "" : "/", name);
+	find_join(full, path, name);
 	ret = ceph_statx(w->m, full, &stx, CEPH_STATX_SIZE | CEPH_STATX_MTIME,
 			 AT_SYMLINK_NOFOLLOW);
 	if (ret < 0) {
@@ -143,7 +148,7 @@ static void find_list(struct find_walk *w, const char *path,
 	char *full;
 	int ret;
 
-	full = malloc(strlen(path) + 1 + sizeof(de.d_name));
+	full = malloc(strlen(path) + sizeof(de.d_name) + 2);
 	if (!full) {
 		find_fail(w, -ENOMEM, "allocate a path in", path);
 		return;

@@ -62,6 +62,7 @@ bool io500_phase_step(enum io500_phase p, enum io500_workload *w,
 		[IO500_MDTEST_EASY_DELETE] = { true, IO500_MDTEST_EASY, IO500_DELETE },
 		[IO500_MDTEST_HARD_READ] = { true, IO500_MDTEST_HARD, IO500_READ },
 		[IO500_MDTEST_HARD_DELETE] = { true, IO500_MDTEST_HARD, IO500_DELETE },
+		[IO500_IOR_RND4K_EASY_READ] = { true, IO500_IOR_EASY, IO500_READ_RANDOM },
 	};
 
 	*w = steps[p].w;
@@ -299,12 +300,20 @@ static void first_run(const struct io500_run *run, struct io500_step *s,
 	const uint64_t *written = run->written[s->workload];
 	unsigned int k, owner;
 
-	s->runtime = s->access == IO500_WRITE ? run->o->stonewall_time : 0;
+	s->runtime = s->access == IO500_WRITE || s->access == IO500_READ_RANDOM ?
+		     run->o->stonewall_time : 0;
 	for (k = 0; k < run->ranks; k++) {
 		owner = s->access == IO500_WRITE ? k : (k + 1) % run->ranks;
 		jobs[k] = (struct io500_job){ k, owner, 0,
 			s->access == IO500_WRITE ?
 			planned_units(run->o, s->workload) : written[owner] };
+	}
+	/* ior-easy's files, as long as each other after the wear-out, read
+	 * IOR's -s 10000000 blocks of 4 KiB, or what the stonewall allows. */
+	if (s->access == IO500_READ_RANDOM) {
+		s->region = written[0] * run->o->ior_easy_transfer_size;
+		for (k = 0; k < run->ranks; k++)
+			jobs[k].count = s->region ? IO500_RND4K_SEGMENTS : 0;
 	}
 }
 
@@ -364,6 +373,9 @@ static bool run_other(struct io500_run *run, enum io500_phase p,
 	if (s->access == IO500_DELETE)
 		for (k = 0; k < run->ranks; k++)
 			written[jobs[k].owner] -= done[k].units;
+	/* The stonewall, not the count, ends random reads. */
+	if (s->access == IO500_READ_RANDOM)
+		return ok;
 	return ok && all_done(s, done, error, sizeof(run->errors[p]));
 }
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ static long rank_of(const char *name)
 		return -1;
 	errno = 0;
 	rank = strtoul(name + prefix, &end, 10);
-	if (*end || errno || rank > IO500_PROCESSES_MAX * 1024UL)
+	if (*end || errno || rank > UINT_MAX)
 		return -1;
 	return (long)rank;
 }
