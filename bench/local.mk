@@ -23,6 +23,7 @@ EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/vs-original-ceph16-2026-12-03.json \
 	bench/results/vs-original-ceph20-2026-12-05.json \
 	bench/results/vs-original-ceph20-async-2026-12-04.json \
+	bench/results/vs-io500-ceph16-2026-12-06.json \
 	bench/results/vs-io500-ceph16-busy-2026-12-06.json \
 	bench/results/vs-io500-ceph16-rnd4k-2026-12-06.json
 
