@@ -59,6 +59,10 @@ is "... its score computed from its phase lines" \
 is "... and why, IO500's INVALID notes left out" \
 	"$(vs "import json; print(json.load(open('$TMP/sample'))['errors'])")" \
 	"['ERROR: short read from CephFS, (aiori-CEPHFS.c:289)']"
+printf '[RESULT]        ior-hard-read        0.000001 GiB/s : time 166.058 seconds [INVALID]\ncephfs-tool io500: ior-hard-read: cephfs: r1: ceph_ll_readv(/d/file): Input/output error\n[INVALID] mdtest-hard-stat: did not run\n' >"$TMP/eio"
+is "an error in lower case is one too" \
+	"$(vs "print(m.error_lines(open('$TMP/eio').read()))")" \
+	"['cephfs-tool io500: ior-hard-read: cephfs: r1: ceph_ll_readv(/d/file): Input/output error']"
 is "a complete run that exits 0 has nothing to explain" \
 	"$(vs "s = m.sample(open('$TMP/io500').read(), 0, 9.5, m.SCORED); print(s['missing'], 'errors' in s)")" \
 	"[] False"
@@ -83,7 +87,7 @@ like "... IO500's abort is no target of ours" "$(grep 'aborts' "$TMP/targets")" 
 	"^  PASS  runs of ours with a phase that aborts +0\.000"
 vs "m.print_runs($stopped)" >"$TMP/runs"
 like "... and printed with where it stopped and why" "$(cat "$TMP/runs")" \
-	"round 1 io500 +1\.0 s, exit 1, no \[SCORE \] line; stopped in ior-rnd4K-easy-read \(1 phase\(s\) not run\)"
+	"round 1 io500 +1\.0 s, exit 1, no \[SCORE \] line; no result line from ior-rnd4K-easy-read on \(1 phase\(s\)\)"
 
 # One ini file: the shared parameters, IO500's datadir on the mount and
 # the CEPHFS API of its phases; the extra off unless --rnd4k.
