@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """What the performance scripts in bench/ share: running a client
-program with its CPU and peak RSS, the sandbox cluster and waiting for its
-MDS to purge removed files, the memory check, and a main that always stops
-what it started."""
+program with its CPU and peak RSS, the sandbox cluster, a ceph-fuse
+mount, waiting for the MDS to purge removed files, the memory check, and
+a main that always stops what it started."""
 import glob
 import json
 import os
@@ -54,6 +54,53 @@ def start_cluster(a, stack):
                          text=True).stdout
     env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
     return env["CEPH_CONF"], env.get("CEPHFS_FS", "cephfs")
+
+
+class Fuse:
+    """One ceph-fuse client in the foreground."""
+
+    def __init__(self, conf, fs, mnt, log):
+        self.cmd = ["ceph-fuse", "-f", "-c", conf, "--client_fs=" + fs,
+                    "--log-file=" + log, mnt]
+        self.mnt, self.proc, self.spent = mnt, None, 0.0
+        os.makedirs(mnt, exist_ok=True)
+
+    def mount(self):
+        self.proc = subprocess.Popen(self.cmd, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE)
+        for _ in range(300):
+            if os.path.ismount(self.mnt):
+                return
+            if self.proc.poll() is not None:
+                raise Broke("ceph-fuse: " + self.proc.stderr.read().decode().strip())
+            time.sleep(0.1)
+        self.umount()
+        raise Broke("ceph-fuse: not mounted after 30 s")
+
+    def umount(self):
+        if not self.proc:
+            return
+        self.spent += self.proc_cpu()
+        # umount(8), not fusermount: the harness runs as root (it drops
+        # caches), and fusermount comes with the fuse package, which
+        # ceph-fuse does not need.
+        subprocess.call(["umount", self.mnt], stderr=subprocess.DEVNULL)
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            subprocess.call(["umount", "-l", self.mnt], stderr=subprocess.DEVNULL)
+        self.proc = None
+
+    def proc_cpu(self):
+        with open("/proc/%d/stat" % self.proc.pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def cpu(self):
+        """CPU of every ceph-fuse process this object ran, so far."""
+        return self.spent + (self.proc_cpu() if self.proc else 0)
 
 
 def mds_sockets(conf):

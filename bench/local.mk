@@ -11,6 +11,8 @@ bench_raw_loop_LDADD = $(CEPHFS_LIBS) -lpthread
 CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/meta.json \
 	bench/vs-fuse.json
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
+CLEANFILES += bench/vs-io500.json
+EXTRA_DIST += bench/vs-io500 bench/build-io500
 # The harnesses' runs as data; doc/performance.md shows the latest and links here.
 EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/bench-ceph16-quick-layers-2026-12-05.json \
@@ -20,7 +22,10 @@ EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/meta-scale-ceph16-10k-100k-2026-12-06-run2.json \
 	bench/results/vs-original-ceph16-2026-12-03.json \
 	bench/results/vs-original-ceph20-2026-12-05.json \
-	bench/results/vs-original-ceph20-async-2026-12-04.json
+	bench/results/vs-original-ceph20-async-2026-12-04.json \
+	bench/results/vs-io500-ceph16-2026-12-06.json \
+	bench/results/vs-io500-ceph16-busy-2026-12-06.json \
+	bench/results/vs-io500-ceph16-rnd4k-2026-12-06.json
 
 BENCH_ARGS =
 BENCH_DIR = $(abs_top_builddir)/bench
@@ -76,11 +81,26 @@ bench-vs-fuse: all
 		$(VS_FUSE_ARGS)
 .PHONY: bench-vs-fuse
 
+# cephfs-tool io500 against the official IO500 (IOR's CEPHFS backend),
+# alternately on one cluster.  IO500=/path/to/io500, else
+# bench/build-io500's build, made when missing.
+IO500 =
+VS_IO500_ARGS =
+bench-vs-io500: all
+	$(srcdir)/bench/vs-io500 --io500='$(IO500)' \
+		--tool=$(abs_top_builddir)/tool/cephfs-tool \
+		--engine=$(ENGINE_SO) --fio=$(FIO) \
+		--sandbox=$(abs_top_srcdir)/scripts/ceph-sandbox \
+		--workdir=$(BENCH_DIR)/io500-work --json=$(BENCH_DIR)/vs-io500.json \
+		$(VS_IO500_ARGS)
+.PHONY: bench-vs-io500
+
 clean-local: clean-bench
 clean-bench:
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/vs-work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/meta-work/sandbox
 	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/fuse-work/sandbox
-	rm -rf bench/work bench/vs-work bench/meta-work bench/fuse-work
+	-$(top_srcdir)/scripts/ceph-sandbox stop $(BENCH_DIR)/io500-work/sandbox
+	rm -rf bench/work bench/vs-work bench/meta-work bench/fuse-work bench/io500-work
 .PHONY: clean-bench

@@ -5,6 +5,7 @@
 # original's final report, and sets medians against the round-by-round
 # ratios it prints.
 . "$(dirname "$0")/lib.sh"
+. "$top_srcdir/t/bench.sh"
 VS=$top_srcdir/bench/vs-original
 
 "$VS" >"$TMP/out" 2>"$TMP/err"
@@ -17,14 +18,7 @@ is "an original that is not a program: exit 1" $? 1
 like "... naming it" "$(cat "$TMP/err")" "$TMP/missing is not an executable"
 
 # vs PYTHON: run PYTHON with the script loaded as module m.
-vs() {
-	python3 -c 'import importlib.machinery, importlib.util, sys
-sys.path.insert(0, sys.argv[1] + "/bench")
-loader = importlib.machinery.SourceFileLoader("vs", sys.argv[1] + "/bench/vs-original")
-m = importlib.util.module_from_spec(importlib.util.spec_from_loader("vs", loader))
-loader.exec_module(m)
-exec(sys.argv[2])' "$top_srcdir" "$1"
-}
+vs() { bench_py vs-original "$1"; }
 
 cat >"$TMP/report" <<'REPORT'
 Write Throughput Statistics (1 runs):

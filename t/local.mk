@@ -42,7 +42,8 @@ UNIT_TESTS = \
 NO_CLUSTER_TESTS = \
 	t/tool-usage.t t/uninstalled.t t/docs-options.t \
 	t/bench-vs-original.t t/coverage.t t/licence.t t/tool-version.t \
-	t/get-fio-source.t t/tests.t t/call-circles.t
+	t/get-fio-source.t t/tests.t t/call-circles.t \
+	t/bench-vs-io500.t
 
 # Shell tests on the sandbox cluster, which t/sandbox-start.t starts
 # before all of them and t/sandbox-stop.t stops after.
@@ -71,7 +72,7 @@ TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
 EXTRA_DIST += $(NO_CLUSTER_TESTS) t/sandbox-start.t $(CLUSTER_TESTS) t/sandbox-stop.t \
 	t/README t/tap.h t/data t/expected-skips \
 	t/lib.sh t/cluster.sh t/libcephfs.sh t/timing.sh t/faults.sh t/servers.sh \
-	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh t/fuse.sh \
+	t/held.sh t/matrix.sh t/tool-lib.sh t/hosts.sh t/fuse.sh t/bench.sh \
 	t/coverage.py t/docs-blocks.py t/fio-examples.py t/helpers.py
 
 # A program the shell tests use to look at the cluster.
