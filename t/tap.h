@@ -88,6 +88,21 @@ static inline int done_testing(void)
 	return tap_failed ? 1 : 0;
 }
 
+/* @text as the file @name in @dir; bails out if it cannot. */
+static inline void write_file(const char *dir, const char *name,
+			      const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		printf("Bail out! cannot write %s\n", path);
+		exit(1);
+	}
+}
+
 /* A file of the test data in t/data, NUL-terminated; exits if missing. */
 static inline char *read_data(const char *name, size_t *len)
 {

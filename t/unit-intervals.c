@@ -178,17 +178,6 @@ static void test_sent(void)
 		free(lines[i]);
 }
 
-static void put(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	fputs(text, f);
-	fclose(f);
-}
-
 static void test_collect(void)
 {
 	char dir[] = "/tmp/unit-intervals.XXXXXX";
@@ -198,9 +187,9 @@ static void test_collect(void)
 	char path[256];
 
 	ok(mkdtemp(dir) != NULL, "a directory for the logs");
-	put(dir, "lat-h1_clat_hist.1.log.host1", a);
-	put(dir, "lat-h2_clat_hist.1.log.host2", b);
-	put(dir, "rate-h1_bw.1.log.host1", "1000, 1, 1, 4096, 0\n");
+	write_file(dir, "lat-h1_clat_hist.1.log.host1", a);
+	write_file(dir, "lat-h2_clat_hist.1.log.host2", b);
+	write_file(dir, "rate-h1_bw.1.log.host1", "1000, 1, 1, 4096, 0\n");
 	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h1_", false, 0, 1000) &&
 	   s.count == 1 && s.samples[0].ios == 5, "one host's logs by their prefix");
 	interval_series_free(&s);

@@ -44,17 +44,6 @@ static void test_steps(void)
 	rate_steps_free(&r);
 }
 
-static void put(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	fputs(text, f);
-	fclose(f);
-}
-
 static void test_collect(void)
 {
 	char dir[] = "/tmp/unit-plot.XXXXXX", path[256];
@@ -66,9 +55,9 @@ static void test_collect(void)
 		exit(1);
 	}
 	/* fio --client names a host's log after the host's address. */
-	put(dir, "rate-127.0.0.1_8801_bw.1.log.127.0.0.1", job1);
-	put(dir, "rate-localhost_8802_bw.1.log.localhost", job2);
-	put(dir, "bench.fio", "[global]\n");
+	write_file(dir, "rate-127.0.0.1_8801_bw.1.log.127.0.0.1", job1);
+	write_file(dir, "rate-localhost_8802_bw.1.log.localhost", job2);
+	write_file(dir, "bench.fio", "[global]\n");
 	ok(rate_steps_collect_io(&r, dir, RATE_LOG_NAME, 1000000) &&
 	   near(r.sum[2], 3 * 10240) && r.sum[4] == 0,
 	   "the logs of every host summed; steps without an I/O are 0");
@@ -300,9 +289,9 @@ static void test_op_logs(void)
 		printf("Bail out! mkdtemp\n");
 		exit(1);
 	}
-	put(dir, "rate_clat.1.log", ops);
-	put(dir, "rate_slat.1.log", ops);
-	put(dir, "rate_lat.1.log", "");
+	write_file(dir, "rate_clat.1.log", ops);
+	write_file(dir, "rate_slat.1.log", ops);
+	write_file(dir, "rate_lat.1.log", "");
 	ok(io_span_collect(&s, dir, RATE_LOG_NAME "_") && s.ios == 3 &&
 	   fabs(s.first_issue_ms - 2000006) < 1e-6 && s.last_done_ms == 2000151,
 	   "size 0: three operations, the first issued its 4 ms latency before it ended");
