@@ -43,13 +43,21 @@ def run(cmd, env=None, timeout=None):
         return out.read().decode(), ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
+def own_sandbox():
+    """Whether the harness starts its own cluster (no CEPH_CONF given)."""
+    return not os.environ.get("CEPH_CONF")
+
+
 def start_cluster(a, stack):
-    """CEPH_CONF's cluster, or a sandbox in @a.workdir stopped at exit."""
-    if os.environ.get("CEPH_CONF"):
+    """CEPH_CONF's cluster, or a sandbox in @a.workdir stopped at exit;
+    called again, a fresh sandbox in place of the last one."""
+    if not own_sandbox():
         return os.environ["CEPH_CONF"], os.environ.get("CEPHFS_FS", "cephfs")
     sb = os.path.abspath(os.path.join(a.workdir, "sandbox"))
     subprocess.call([a.sandbox, "stop", sb], stderr=subprocess.DEVNULL)
-    stack.append(lambda: subprocess.call([a.sandbox, "stop", sb]))
+    if not getattr(a, "sandbox_stop_pushed", False):
+        stack.append(lambda: subprocess.call([a.sandbox, "stop", sb]))
+        a.sandbox_stop_pushed = True
     out = subprocess.run([a.sandbox, "start", sb], check=True, stdout=subprocess.PIPE,
                          text=True).stdout
     env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
