@@ -93,6 +93,8 @@ void io500_options_init(struct io500_options *o, const char *fio,
 {
 	memset(o, 0, sizeof(*o));
 	options_init(&o->bench, fio, engine);
+	/* Each of IO500's ranks is a client of its own. */
+	o->bench.per_thread_mount = true;
 	/* phase_dbg.c, phase_ior_easy.c, phase_ior_hard.c,
 	 * phase_mdtest_easy.c, phase_mdtest_hard.c */
 	o->stonewall_time = IO500_STONEWALL_RULE;
