@@ -133,12 +133,21 @@ is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
 
 # --- Interrupted at a phase: nothing is left ------------------------------
 # SIGINT once fio works on the phase: exit 130, the run directory and the
-# tool's folder gone, the file beside them kept.
+# tool's folder gone, the file beside them kept.  The phases: the first,
+# with the run directory just made; a directory per process half filled;
+# the shared directory half filled; everything written and some removed.
+# Each run's phases are small but the mdtest phase it stops in, which the
+# stonewall stops.
 for step in "ior-easy write" "mdtest-easy write" "mdtest-hard write" \
-	    "ior-hard read" "mdtest-easy delete"; do
+	    "mdtest-easy delete"; do
+	case $step in
+	mdtest-easy*) easy_n=1000000 hard_n=300 ;;
+	mdtest-hard*) easy_n=300 hard_n=1000000 ;;
+	*) easy_n=300 hard_n=300 ;;
+	esac
 	start_io500 --ior-easy-transfer-size 64K --ior-easy-block-size 8M \
-		--ior-hard-segment-count 4000 --mdtest-easy-n 1000000 \
-		--mdtest-hard-n 1000000
+		--ior-hard-segment-count 300 --mdtest-easy-n $easy_n \
+		--mdtest-hard-n $hard_n
 	if await 300 at_step "$step"; then
 		kill -INT $pid
 		wait $pid
@@ -178,6 +187,8 @@ is "... process 0 (host A) reads process 1's file (host B)" \
 	"$(sed -n '/^\[r0\]/,/^$/s|^filename=.*/||p' "$TMP/job.ior-easy-read.$host_a")" ior_file_easy.1
 is "... process 3 (host B) reads process 0's (host A)" \
 	"$(sed -n '/^\[r3\]/,/^$/s|^filename=.*/||p' "$TMP/job.ior-easy-read.$host_b")" ior_file_easy.0
+is "... each process a client of its own, as each of IO500's ranks" \
+	"$(grep -c '^cephfs_mount_per_job=1$' "$TMP/job.ior-hard-write.$host_a")" 1
 is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 
 done_testing
