@@ -23,48 +23,108 @@ AM_TESTS_ENVIRONMENT = \
 	TEST_WRAPPER="$${TEST_WRAPPER-}"; \
 	export top_srcdir top_builddir FIO ENGINE_SO pkglibdir SANDBOX_DIR CEPHFS_UTIL FIO_SOURCE TEST_WRAPPER;
 
-# --- the tests: each is registered here and nowhere else ---------------
+# --- the tests: each is registered here and nowhere else, a name a line -
 # (t/README says how to write one and which list it goes in.)
 # Unit test programs (t/unit-*.c with t/tap.h): no cluster.  Each one's
 # sources and flags are defined beside what it tests: the tool's in
 # tool/local.mk, the engine's below.
 UNIT_TESTS = \
-	t/unit-size t/unit-options t/unit-stats t/unit-jobfile \
-	t/unit-reduce t/unit-progress t/unit-clients t/unit-plot \
-	t/unit-perfcounters t/unit-via t/unit-runner t/unit-runplan \
-	t/unit-utf8safe t/unit-elfsymbol \
-	t/unit-dirpin t/unit-escape t/unit-pathutil t/unit-compare \
-	t/unit-intervals t/unit-mdscounters \
-	t/unit-io500-options t/unit-io500-score t/unit-io500-report \
-	t/unit-find t/unit-entries t/unit-io500-plan
+	t/unit-size \
+	t/unit-options \
+	t/unit-stats \
+	t/unit-jobfile \
+	t/unit-reduce \
+	t/unit-progress \
+	t/unit-clients \
+	t/unit-plot \
+	t/unit-perfcounters \
+	t/unit-via \
+	t/unit-runner \
+	t/unit-runplan \
+	t/unit-utf8safe \
+	t/unit-elfsymbol \
+	t/unit-dirpin \
+	t/unit-escape \
+	t/unit-pathutil \
+	t/unit-compare \
+	t/unit-intervals \
+	t/unit-mdscounters \
+	t/unit-io500-options \
+	t/unit-io500-score \
+	t/unit-io500-report \
+	t/unit-find \
+	t/unit-entries \
+	t/unit-io500-plan
 
 # Shell tests (t/*.t) that need no cluster.
 NO_CLUSTER_TESTS = \
-	t/tool-usage.t t/uninstalled.t t/docs-options.t \
-	t/bench-vs-original.t t/coverage.t t/licence.t t/tool-version.t \
-	t/get-fio-source.t t/tests.t t/call-circles.t \
+	t/tool-usage.t \
+	t/uninstalled.t \
+	t/docs-options.t \
+	t/bench-vs-original.t \
+	t/coverage.t \
+	t/licence.t \
+	t/tool-version.t \
+	t/get-fio-source.t \
+	t/tests.t \
+	t/call-circles.t \
 	t/bench-vs-io500.t
 
 # Shell tests on the sandbox cluster, which t/sandbox-start.t starts
 # before all of them and t/sandbox-stop.t stops after.
 CLUSTER_TESTS = \
-	t/tool-bench.t t/tool-options.t t/tool-errors.t t/tool-clients.t \
-	t/tool-coverage.t t/tool-cold-read.t t/tool-plot.t t/tool-verify.t \
-	t/tool-signals.t t/tool-trust.t t/tool-via.t t/tool-budget.t \
-	t/tool-keep-job.t t/tool-ownership.t t/tool-hosts.t \
+	t/tool-bench.t \
+	t/tool-options.t \
+	t/tool-errors.t \
+	t/tool-clients.t \
+	t/tool-coverage.t \
+	t/tool-cold-read.t \
+	t/tool-plot.t \
+	t/tool-verify.t \
+	t/tool-signals.t \
+	t/tool-trust.t \
+	t/tool-via.t \
+	t/tool-budget.t \
+	t/tool-keep-job.t \
+	t/tool-ownership.t \
+	t/tool-hosts.t \
 	t/docs-examples.t \
-	t/engine-smoke.t t/engine-io.t t/engine-sync.t t/engine-mounts.t \
-	t/engine-settings.t t/engine-metadata.t t/engine-mdops.t \
-	t/engine-dirpin.t t/engine-trim.t t/engine-perms.t t/engine-errors.t \
-	t/engine-escaped.t t/engine-confine.t t/engine-async.t t/engine-perf.t \
-	t/engine-valgrind.t t/engine-layout.t t/engine-examples.t \
-	t/tool-shared.t t/fault-cluster.t t/jobs.t t/tool-upstream.t \
+	t/engine-smoke.t \
+	t/engine-io.t \
+	t/engine-sync.t \
+	t/engine-mounts.t \
+	t/engine-settings.t \
+	t/engine-metadata.t \
+	t/engine-mdops.t \
+	t/engine-dirpin.t \
+	t/engine-trim.t \
+	t/engine-perms.t \
+	t/engine-errors.t \
+	t/engine-escaped.t \
+	t/engine-confine.t \
+	t/engine-async.t \
+	t/engine-perf.t \
+	t/engine-valgrind.t \
+	t/engine-layout.t \
+	t/engine-examples.t \
+	t/tool-shared.t \
+	t/fault-cluster.t \
+	t/jobs.t \
+	t/tool-upstream.t \
 	t/tool-compare.t \
-	t/engine-tail.t t/tool-tail.t t/engine-mdbytes.t t/tool-fsstats.t \
-	t/tool-fio-ranges-utf8.t t/engine-nocrash.t t/tool-nocrash.t \
+	t/engine-tail.t \
+	t/tool-tail.t \
+	t/engine-mdbytes.t \
+	t/tool-fsstats.t \
+	t/tool-fio-ranges-utf8.t \
+	t/engine-nocrash.t \
+	t/tool-nocrash.t \
 	t/engine-durable.t \
-	t/tool-intervals.t t/tool-mds.t t/tool-find.t \
-	t/engine-entries.t t/tool-io500.t
+	t/tool-intervals.t \
+	t/tool-mds.t \
+	t/tool-find.t \
+	t/engine-entries.t \
+	t/tool-io500.t
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS = $(UNIT_TESTS) $(NO_CLUSTER_TESTS) \
