@@ -16,11 +16,11 @@ trap 'stop_servers; rm -rf "$TMP"; "$CEPHFS_UTIL" rmtree "$CEPHFS_DIR" >/dev/nul
 
 # check_intervals JSON IOS-EXPR: each phase (and host) of the report
 # against its intervals; IOS-EXPR the phase's I/O count from its figures
-# `p`.  fio logs no window for each job's last interval, shorter than one:
-# at the phase's busiest interval's rate at most one interval's I/O, twice
-# that since the jobs' windows do not start with the intervals.  A bucket's
-# value is within 1/128 of the latencies in it.  Prints the phases checked,
-# then a line per figure that is off.
+# `p`.  fio logs no window for each job's last interval, shorter than one;
+# how many I/Os that holds has no bound in the figures: a job's buffered
+# writes come in bursts far above its busiest interval's rate, which its
+# flushes hold down.  A bucket's value is within 1/128 of the latencies in
+# it.  Prints the phases checked, then a line per figure that is off.
 check_intervals() {
 	python3 - "$1" "$2" <<'PY'
 import json, sys
@@ -35,10 +35,8 @@ def check(name, p):
     if ios + iv["unlogged_ios"] != count(p):
         off.append("%s: %d in the samples + %d unlogged, the phase did %d"
                    % (name, ios, iv["unlogged_ios"], count(p)))
-    busiest = max([w["ios"] for w in s] or [0])
-    if iv["unlogged_ios"] > 2 * busiest:
-        off.append("%s: %d unlogged, more than twice the busiest interval's %d"
-                   % (name, iv["unlogged_ios"], busiest))
+    if not ios:
+        off.append("%s: no I/O in any interval" % name)
     for k, w in enumerate(s, 1):
         if abs(w["end_sec"] - k * ms / 1000) > 1e-9 or abs(w["iops"] - w["ios"] * 1000 / ms) > 1e-6 * w["iops"] + 1e-9:
             off.append("%s: interval %d ends at %s with %s IOPS" % (name, k, w["end_sec"], w["iops"]))
