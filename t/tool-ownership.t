@@ -33,12 +33,13 @@ WRAPPER
 	chmod +x "$TMP/fio-$1"
 }
 
-# wrapped PHASE ARGS...: bench through the wrapper of PHASE.
+# wrapped PHASE ARGS...: bench through the wrapper of PHASE; the folder
+# of a killed run in $TMP, which the trap removes.
 wrapped() {
 	wp=$1
 	shift
 	start=$(date +%s)
-	"$TOOL" --fs "$CEPHFS_FS" bench --fio "$TMP/fio-$wp" --engine "$ENGINE_SO" \
+	TMPDIR=$TMP "$TOOL" --fs "$CEPHFS_FS" bench --fio "$TMP/fio-$wp" --engine "$ENGINE_SO" \
 		--root-path "$CEPHFS_DIR" "$@" \
 		>"$TMP/out" 2>"$TMP/err"
 	rc=$?
@@ -146,6 +147,9 @@ fio_doing read 'kill -KILL $tool; exit 0'
 wrapped read $RUN
 dir=$(run_dir)
 is "a run killed after its write phase" "$rc" 137
+left=$(sed -n 's/.*; rm -r --one-file-system \(.*\)$/\1/p' "$TMP/err")
+ok $(case $left in "$TMP"/cephfs-tool.*) [ -f "$left/bench.fio" ] ;; *) false ;; esac; echo $?) \
+	"... left the folder in TMPDIR it named on stderr"
 is "... left its 20 files" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR/$dir" | wc -l)" 20
 cleanup "$CEPHFS_DIR/$dir"
 is "cleanup RUNDIR: exit 0" "$rc" 0
