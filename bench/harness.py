@@ -48,16 +48,17 @@ def own_sandbox():
     return not os.environ.get("CEPH_CONF")
 
 
-def start_cluster(a, stack):
-    """CEPH_CONF's cluster, or a sandbox in @a.workdir stopped at exit;
-    called again, a fresh sandbox in place of the last one."""
+def sandbox_dir(a):
+    return os.path.abspath(os.path.join(a.workdir, "sandbox"))
+
+
+def start_cluster(a):
+    """CEPH_CONF's cluster, or a sandbox in @a.workdir (harness_main stops
+    it at exit); called again, a fresh sandbox in place of the last one."""
     if not own_sandbox():
         return os.environ["CEPH_CONF"], os.environ.get("CEPHFS_FS", "cephfs")
-    sb = os.path.abspath(os.path.join(a.workdir, "sandbox"))
+    sb = sandbox_dir(a)
     subprocess.call([a.sandbox, "stop", sb], stderr=subprocess.DEVNULL)
-    if not getattr(a, "sandbox_stop_pushed", False):
-        stack.append(lambda: subprocess.call([a.sandbox, "stop", sb]))
-        a.sandbox_stop_pushed = True
     out = subprocess.run([a.sandbox, "start", sb], check=True, stdout=subprocess.PIPE,
                          text=True).stdout
     env = dict(l.split("=", 1) for l in out.splitlines() if "=" in l and " " not in l)
@@ -196,6 +197,8 @@ def harness_main(name, a, measure):
     os.environ["CEPH_ARGS"] = "--log-to-stderr=false --log-file=%s" % \
         os.path.abspath(os.path.join(a.workdir, "client.log"))
     stack = []
+    if own_sandbox():
+        stack.append(lambda: subprocess.call([a.sandbox, "stop", sandbox_dir(a)]))
     # SIGTERM/SIGHUP unwind like ^C, so the sandbox and the mount go too.
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.default_int_handler)
