@@ -86,17 +86,20 @@ for stop in TERM:143 HUP:129 QUIT:131; do
 	nothing_left SIG${stop%:*}
 done
 
-# The report piped into `head -n 1`: head goes after the first line, and
-# the tool's next write, a progress line (one each 1 % of the 60 s phase,
-# with fio's status each second), raises SIGPIPE in the write phase.
-# Through a FIFO, so that $! is the tool's pid and its status is its own.
+# The report piped into `head -n 1`, whose reader then goes: the tool's
+# next write, a progress line (one each 1 % of the 60 s phase, with fio's
+# status each second), raises SIGPIPE.  The reader holds the pipe until
+# fio is creating files, so that the SIGPIPE comes in the write phase on
+# any machine (head alone may go before fio has made a file, or the tool
+# end before a look at the cluster sees one).  Through a FIFO, so that
+# $! is the tool's pid and its status is its own.
 mkfifo "$TMP/report"
-head -n 1 <"$TMP/report" >"$TMP/head" &
+{ head -n 1 >"$TMP/head"; exec sleep 1000; } <"$TMP/report" &
+reader=$!
 start_run --progress --progress-interval 1 >"$TMP/report"
-# Whether fio created files before the tool ended (the SIGPIPE then came
-# in the write phase); the tool's end within the bounds above.
 await $MOUNT_TIMEOUT fio_creating
-ok $? "SIGPIPE: fio was creating files when the tool got it (within $MOUNT_TIMEOUT s + $TIME_MARGIN s margin)"
+ok $? "SIGPIPE: fio was creating files when the report's reader went (within $MOUNT_TIMEOUT s + $TIME_MARGIN s margin)"
+kill $reader
 pipe_start=$(date +%s)
 await $((2 * MOUNT_TIMEOUT)) exited $pid || kill_tree $pid
 wait $pid
