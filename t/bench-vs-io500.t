@@ -100,7 +100,8 @@ is "the ini: IO500's datadir through the mount, global api POSIX" \
 is "... every phase section with the CEPHFS API" \
 	"$(grep -c '^API = CEPHFS --cephfs.user=admin --cephfs.conf=ceph.conf --cephfs.prefix=/mnt$' "$TMP/io500.ini")" 4
 like "... the extra not run" "$(sed -n '/rnd4K/,$p' "$TMP/io500.ini")" "run = FALSE"
-like "... the shared stonewall" "$(sed -n '/^\[debug\]/,/^$/p' "$TMP/io500.ini")" "stonewall-time = 2"
+like "... the shared stonewall" "$(sed -n '/^\[debug\]/,/^$/p' "$TMP/io500.ini")" \
+	"stonewall-time = $(vs "print(m.SHARED['debug']['stonewall-time'])")\$"
 is "IO500 under mpirun as root, the file system named in CEPH_ARGS" \
 	"$(vs "c, d = m.commands($(printf "$args" False), 'ceph.conf', 'cephfs', '$TMP', '/mnt'); cmd, env = c['io500']; print(' '.join(cmd[1:]), env['CEPH_ARGS'].split()[-1], d)")" \
 	"--allow-run-as-root --oversubscribe -np 2 /p/io500 $TMP/io500.ini --client_fs=cephfs /mnt/io500-data"
