@@ -11,6 +11,8 @@
 # nothing, in CephFS or in TMPDIR.  On two fio servers (--clients), each
 # process reads another host's files, and each phase gives each host's
 # share; --rnd4k adds IO500's unscored ior-rnd4K-easy-read.
+# --drop-caches runs its command before each phase, a failure a warning;
+# a signal while it runs stops it and the run, leaving nothing.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/fuse.sh"
@@ -162,6 +164,24 @@ for step in "ior-easy write" "mdtest-easy write" "mdtest-hard write" \
 	ok $(pgrep -f "$TMP/tmp/cephfs-tool" >/dev/null; [ $? = 1 ]; echo $?) "... nor a fio"
 done
 
+# --- SIGINT while the drop-caches command runs ---------------------------
+# The shell waits for the sleep: both go, with the run.
+start_io500 --ior-easy-block-size 8M --ior-hard-segment-count 300 \
+	--mdtest-easy-n 300 --mdtest-hard-n 300 --drop-caches \
+	--drop-caches-cmd "sleep 999.25; true"
+if await 60 pgrep -f "^sleep 999.25" >/dev/null; then
+	kill -INT $pid
+	wait $pid
+	is "SIGINT in --drop-caches-cmd: exit 130" $? 130
+else
+	ok 1 "the drop-caches command ran"
+	kill -INT $pid
+	wait $pid
+fi
+ok $(pgrep -f "^sleep 999.25" >/dev/null; [ $? = 1 ]; echo $?) "... and is gone"
+is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
+is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
+
 # --- On two hosts: fio servers on loopback -------------------------------
 start_server port_a
 start_server port_b
@@ -169,9 +189,17 @@ host_a=127.0.0.1_$port_a host_b=127.0.0.1_$port_b
 start_io500 --clients "127.0.0.1:$port_a,127.0.0.1:$port_b" \
 	--ior-easy-block-size 8M --ior-hard-segment-count 300 \
 	--mdtest-easy-n 300 --mdtest-hard-n 300 --json "$TMP/io500.json" \
-	--keep-job "$TMP/job" --rnd4k
+	--keep-job "$TMP/job" --rnd4k --drop-caches \
+	--drop-caches-cmd "echo drop >>'$TMP/drops'; exit 3"
 wait $pid
 is "--clients: the run exits 0" $? 0
+is "--drop-caches: its command ran before each of the 13 phases" \
+	"$(grep -c '^drop$' "$TMP/drops")" 13
+is "... each failure a warning naming the phase, the run went on" \
+	"$(grep -c "^cephfs-tool io500: warning: before [a-zA-Z0-9-]*: --drop-caches-cmd '.*' exited with status 3\$" "$TMP/err")" 13
+is "... the JSON names the command" \
+	"$(json_eval "$TMP/io500.json" "d['parameters']['drop_caches_cmd']")" \
+	"echo drop >>'$TMP/drops'; exit 3"
 is "... all twelve phases, each but find (the tool's own walk) with a line per host" \
 	"$(grep -c '^\[RESULT\]' "$TMP/out") $(grep -c '^\[HOST  \]' "$TMP/out")" "12 24"
 like "--rnd4k: ior-rnd4K-easy-read after them, unscored" \

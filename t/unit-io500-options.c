@@ -48,6 +48,9 @@ static void defaults(void)
 	is_int(o.processes, 1, "one process per host");
 	is_str(o.dir, "/", "the directory: CephFS's root");
 	ok(!o.rnd4k, "ior-rnd4K-easy-read only when asked");
+	ok(!o.drop_caches, "drop-caches FALSE (main.c)");
+	is_str(o.drop_caches_cmd, "sudo -n bash -c \"echo 3 > /proc/sys/vm/drop_caches\"",
+	       "drop-caches-cmd: IO500's (main.c)");
 	is_str(o.bench.id, "admin", "bench's defaults for how to mount");
 	io500_options_free(&o);
 }
@@ -60,7 +63,8 @@ static void given(void)
 	is_int(parse("-c /etc/ceph/x.conf io500 --stonewall-time 10 --processes 4 "
 		     "--dir /bench/io500 --ior-easy-transfer-size 1m --ior-easy-block-size=64MiB "
 		     "--ior-hard-segment-count 100 --mdtest-easy-n 50 --mdtest-hard-n=60 "
-		     "--rnd4k --fs cephfs --client-oc 0 --json out.json --clients h1,h2:8800",
+		     "--rnd4k --fs cephfs --client-oc 0 --json out.json --clients h1,h2:8800 "
+		     "--drop-caches --drop-caches-cmd=sync;true",
 		     &o, NULL, error, sizeof(error)), PARSE_OK, "every option given");
 	is_str(error, "", "... no error");
 	is_int(o.stonewall_time, 10, "--stonewall-time");
@@ -72,6 +76,8 @@ static void given(void)
 	is_int(o.mdtest_easy_n, 50, "--mdtest-easy-n");
 	is_int(o.mdtest_hard_n, 60, "--mdtest-hard-n=");
 	ok(o.rnd4k, "--rnd4k");
+	ok(o.drop_caches, "--drop-caches");
+	is_str(o.drop_caches_cmd, "sync;true", "--drop-caches-cmd=, a command for the shell");
 	is_str(o.bench.conf, "/etc/ceph/x.conf", "bench's -c (--conf), before the command");
 	is_str(o.bench.fs, "cephfs", "bench's --fs");
 	is_int(o.bench.client_oc, 0, "bench's engine settings");
@@ -114,6 +120,7 @@ static const struct {
 	{ "io500 --conf a --conf b", "--conf: given twice" },
 	{ "io500 --processes", "--processes: missing value" },
 	{ "io500 --rnd4k=1", "--rnd4k: takes no value" },
+	{ "io500 --drop-caches-cmd=", "--drop-caches-cmd: invalid value '' (must not be empty)" },
 	{ "io500 bench", "unexpected argument 'bench'" },
 	{ "io500 -x", "unknown option '-x'" },
 	{ "io500 -v", "unknown option '-v'" },
@@ -181,7 +188,10 @@ static const char sample_ini[] =
 	"nproc = 4\n"
 	"run = true\n"
 	"[ior-rnd4K-easy-read]\n"
-	"run = TRUE\n";
+	"run = TRUE\n"
+	"[global]\n"
+	"drop-caches = TRUE\n"
+	"drop-caches-cmd = sudo -n sh -c \"echo 1 > /proc/sys/vm/drop_caches\"\n";
 
 static void ini(void)
 {
@@ -203,6 +213,9 @@ static void ini(void)
 	is_int(o.mdtest_easy_n, 100, "[mdtest-easy] N: keys in any case");
 	is_int(o.mdtest_hard_n, 200, "[mdtest-hard] n, a CRLF line");
 	ok(o.rnd4k, "[ior-rnd4K-easy-read] run = TRUE: --rnd4k");
+	ok(o.drop_caches, "[global] drop-caches = TRUE, in a second [global]: --drop-caches");
+	is_str(o.drop_caches_cmd, "sudo -n sh -c \"echo 1 > /proc/sys/vm/drop_caches\"",
+	       "[global] drop-caches-cmd, quotes and all");
 	is_str(warnings,
 	       "io500.ini: [global] api: ignored (every phase goes through the engine's libcephfs)\n"
 	       "io500.ini: [find] nproc: ignored (find is the tool's walk through libcephfs, --processes threads per host)\n",
@@ -233,6 +246,7 @@ static const struct {
 	{ "[global]\nscc = TRUE\n", "f.ini: [global] scc: invalid value 'TRUE' (only FALSE here: the other is not implemented)" },
 	{ "[mdworkbench]\nwaitingTime = fast\n", "f.ini: [mdworkbench] waitingTime: invalid value 'fast' (a number)" },
 	{ "[ior-rnd4K-easy-read]\nrun = yes\n", "f.ini: [ior-rnd4K-easy-read] run: invalid value 'yes' (TRUE or FALSE)" },
+	{ "[global]\ndrop-caches = yes\n", "f.ini: [global] drop-caches: invalid value 'yes' (TRUE or FALSE)" },
 };
 
 static void ini_errors(void)

@@ -165,6 +165,9 @@ static void json(const struct io500_score *s)
 	   "the scores");
 	is_int(json_object_get_int64(at(at(root, "parameters"), "ior_hard_segment_count")),
 	       10000000, "the parameters, IO500's defaults");
+	ok(json_object_object_get_ex(at(root, "parameters"), "drop_caches_cmd", NULL) &&
+	   !at(at(root, "parameters"), "drop_caches_cmd"),
+	   "... no drop-caches command: null");
 	json_object_put(root);
 	free(text);
 	io500_options_free(&o);

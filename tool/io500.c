@@ -148,6 +148,27 @@ static int dry_run(struct io500 *x)
 	return code;
 }
 
+/*
+ * IO500's drop-caches: the command before phase @p, through the shell as
+ * IO500's system() runs it.  Its failure is a warning, as IO500's is.
+ */
+static void drop_caches(const struct io500 *x, enum io500_phase p)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)x->o.drop_caches_cmd, NULL };
+	const char *name = io500_phase_infos[p].name;
+	struct fio_run r;
+
+	if (run_command(argv, &r))
+		fprintf(stderr, "cephfs-tool io500: warning: before %s: cannot run --drop-caches-cmd: %s\n",
+			name, strerror(errno));
+	else if (r.status > 0)
+		fprintf(stderr, "cephfs-tool io500: warning: before %s: --drop-caches-cmd '%s' exited with status %d\n",
+			name, x->o.drop_caches_cmd, r.status);
+	else if (r.status < 0 && !stop_signal)
+		fprintf(stderr, "cephfs-tool io500: warning: before %s: --drop-caches-cmd '%s' was killed by signal %d\n",
+			name, x->o.drop_caches_cmd, -r.status);
+}
+
 /* Every phase in IO500's order, until one fails or a signal stops them. */
 static bool run_phases(struct io500 *x)
 {
@@ -160,6 +181,11 @@ static bool run_phases(struct io500 *x)
 		r = &x->results[p];
 		if (x->o.bench.keep_job && p != IO500_FIND && keep_jobfiles(x, p))
 			return false;
+		if (x->o.drop_caches) {
+			drop_caches(x, p);
+			if (stop_signal)
+				return false;
+		}
 		if (p == IO500_FIND)
 			run_find(x, r);
 		else

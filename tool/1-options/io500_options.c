@@ -22,7 +22,7 @@
 
 enum io500_kind {
 	K_FLAG,			/* bool; in the ini, IO500's TRUE or FALSE */
-	K_FILE,			/* a local file's name */
+	K_TEXT,			/* a string: a local file's name, a command */
 	K_PATH,			/* an absolute path in CephFS */
 	K_COUNT,		/* unsigned int within [min, max] */
 	K_SIZE,			/* uint64_t within [min, max], K/M/G/T suffixes */
@@ -43,7 +43,7 @@ struct io500_row {
 static const struct io500_row rows[] = {
 	{ "help", K_FLAG, FIELD(help), 0, 0, NULL, NULL,
 	  NULL, "Produce help message" },
-	{ "ini", K_FILE, FIELD(ini), 0, 0, NULL, NULL,
+	{ "ini", K_TEXT, FIELD(ini), 0, 0, NULL, NULL,
 	  "FILE", "Read IO500's parameters from an IO500 ini file;\n"
 		  "the options given override its values" },
 	{ "stonewall-time", K_COUNT, FIELD(stonewall_time), 0, IO500_SECONDS_MAX,
@@ -78,6 +78,16 @@ static const struct io500_row rows[] = {
 	       "(default: 1000000)" },
 	{ "rnd4k", K_FLAG, FIELD(rnd4k), 0, 0, "ior-rnd4K-easy-read", "run",
 	  NULL, "Also run IO500's unscored ior-rnd4K-easy-read" },
+	{ "drop-caches", K_FLAG, FIELD(drop_caches), 0, 0,
+	  "global", "drop-caches",
+	  NULL, "Run --drop-caches-cmd before each phase, once, on\n"
+		"this host (IO500 runs it in every rank); unlike\n"
+		"bench's --drop-caches, no MDS command" },
+	{ "drop-caches-cmd", K_TEXT, FIELD(drop_caches_cmd), 0, 0,
+	  "global", "drop-caches-cmd",
+	  "CMD", "The command --drop-caches runs through /bin/sh;\n"
+		 "a failure is a warning, as in IO500.  Default,\n"
+		 "IO500's:\n" IO500_DROP_CACHES_CMD },
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
@@ -105,6 +115,7 @@ void io500_options_init(struct io500_options *o, const char *fio,
 	o->ior_hard_segment_count = 10000000;
 	o->mdtest_easy_n = 1000000;
 	o->mdtest_hard_n = 1000000;
+	o->drop_caches_cmd = IO500_DROP_CACHES_CMD;	/* main.c */
 }
 
 /* Digits only, the whole string, within [min, max]. */
@@ -161,7 +172,7 @@ static bool set_row(struct io500_options *o, const struct io500_row *r,
 		}
 		return parse_bool(value, (bool *)field) ||
 		       refuse(error, len, label, value, "must be TRUE or FALSE");
-	case K_FILE:
+	case K_TEXT:
 		if (!*value)
 			return refuse(error, len, label, value, "must not be empty");
 		*(const char **)field = value;
@@ -240,10 +251,8 @@ static const struct ini_key ini_keys[] = {
 	{ "global", "resultdir", T_STRING, A_IGNORED, output_why },
 	{ "global", "timestamp-resultdir", T_BOOL, A_IGNORED, output_why },
 	{ "global", "api", T_STRING, A_IGNORED, api_why },
-	{ "global", "drop-caches", T_BOOL, A_IGNORED,
-	  "each process reads, stats and deletes another one's files" },
-	{ "global", "drop-caches-cmd", T_STRING, A_IGNORED,
-	  "each process reads, stats and deletes another one's files" },
+	{ "global", "drop-caches", T_BOOL, A_OPTION, "drop-caches" },
+	{ "global", "drop-caches-cmd", T_STRING, A_OPTION, "drop-caches-cmd" },
 	{ "global", "io-buffers-on-gpu", T_BOOL, A_ONLY, "FALSE" },
 	{ "global", "verbosity", T_UINT, A_IGNORED, output_why },
 	{ "global", "scc", T_BOOL, A_ONLY, "FALSE" },

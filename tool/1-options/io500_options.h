@@ -26,6 +26,8 @@
 #define IO500_MDTEST_HARD_BYTES 3901
 #define IO500_FIND_NAME "*01*"
 #define IO500_STONEWALL_RULE 300
+/* [global] drop-caches-cmd's default (main.c). */
+#define IO500_DROP_CACHES_CMD "sudo -n bash -c \"echo 3 > /proc/sys/vm/drop_caches\""
 
 /* ior-rnd4K-easy-read (src/phase_ior_rnd4k_easy_read.c): 4 KiB random
  * reads of ior-easy's files, -s 10000000 segments, under the stonewall. */
@@ -61,6 +63,10 @@ struct io500_options {
 	unsigned int mdtest_easy_n;
 	unsigned int mdtest_hard_n;
 	bool rnd4k;			/* [ior-rnd4K-easy-read] run */
+	/* [global] drop-caches: run drop_caches_cmd, a /bin/sh command,
+	 * before each phase. */
+	bool drop_caches;
+	const char *drop_caches_cmd;
 	bool help;
 	char *ini_text;			/* --ini's text, which dir may point into */
 };

@@ -134,13 +134,19 @@ pid_t spawn_child(char *const *argv, const char *log, int death_signal)
 
 	fflush(NULL);
 	pid = fork();
-	if (pid)
+	if (pid) {
+		/* Both sides: a stop signal sent to the group right after
+		 * the fork finds it. */
+		if (pid > 0)
+			setpgid(pid, pid);
 		return pid;
+	}
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, death_signal);
 	if (getppid() != parent)
 		_exit(127);
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) :
+		   dup(STDERR_FILENO);
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
@@ -191,8 +197,13 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-/* Wait for fio, stopping it (gently, then not) once the tool is told to stop. */
-static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run)
+/*
+ * Wait for child @pid, stopping it (gently, then not) once the tool is
+ * told to stop: the signals go to @stop_target, the child itself or its
+ * process group.
+ */
+static int wait_child(pid_t pid, pid_t stop_target,
+		      struct status_reader *reader, struct fio_run *run)
 {
 	int pidfd = open_pidfd(pid), wait_errno;
 	time_t stop_asked = 0;
@@ -207,11 +218,11 @@ static int wait_fio(pid_t pid, struct status_reader *reader, struct fio_run *run
 		if (w < 0 && errno != EINTR)
 			break;
 		if (stop_signal && !stop_asked) {
-			kill(pid, SIGINT);
+			kill(stop_target, SIGINT);
 			stop_asked = time(NULL);
 		} else if (stop_asked && !run->killed &&
 			   time(NULL) - stop_asked > STOP_GRACE_SEC) {
-			kill(pid, SIGKILL);
+			kill(stop_target, SIGKILL);
 			run->killed = true;
 		}
 		if (reader->on_status)
@@ -255,7 +266,8 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 		close(reader.fd);
 		return -1;
 	}
-	ret = wait_fio(pid, &reader, run);
+	/* fio, told, stops its own jobs. */
+	ret = wait_child(pid, pid, &reader, run);
 	if (on_status)
 		read_status(&reader);
 	close(reader.fd);
@@ -267,6 +279,19 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 	run->output = read_file(output_path, &run->output_len);
 	run->stderr_text = read_file(stderr_path, &(size_t){ 0 });
 	return 0;
+}
+
+int run_command(char *const *argv, struct fio_run *run)
+{
+	struct status_reader none = { .fd = -1 };
+	pid_t pid;
+
+	memset(run, 0, sizeof(*run));
+	pid = spawn_child(argv, NULL, SIGKILL);
+	if (pid < 0)
+		return -1;
+	/* A shell's children stop with it. */
+	return wait_child(pid, -pid, &none, run);
 }
 
 void fio_run_free(struct fio_run *run)

@@ -29,8 +29,9 @@ double seconds_of(const struct timeval *tv);
 
 /*
  * Start @argv (found on PATH) in a child of its own process group, stdin
- * from /dev/null, stdout and stderr to @log, sent @death_signal should the
- * tool die.  Returns its pid, or -1 with errno set.
+ * from /dev/null, stdout and stderr to @log (NULL: the tool's stderr),
+ * sent @death_signal should the tool die.  Returns its pid, or -1 with
+ * errno set.
  */
 pid_t spawn_child(char *const *argv, const char *log, int death_signal);
 
@@ -63,6 +64,14 @@ int run_fio(const struct fio_command *cmd, const char *output_path,
 	    const char *stderr_path,
 	    void (*on_status)(struct json_object *, void *), void *ctx,
 	    struct fio_run *run, char *error, size_t error_len);
+
+/*
+ * Run @argv to its end, its output to the tool's stderr, and stop its
+ * process group as run_fio stops fio should the tool be told to stop.
+ * Returns 0 with @run's status, killed and CPU times filled, or -1 with
+ * errno set when it could not be started or waited for.
+ */
+int run_command(char *const *argv, struct fio_run *run);
 
 void fio_run_free(struct fio_run *run);
 
