@@ -92,9 +92,11 @@ done
 # fio is creating files, so that the SIGPIPE comes in the write phase on
 # any machine (head alone may go before fio has made a file, or the tool
 # end before a look at the cluster sees one).  Through a FIFO, so that
-# $! is the tool's pid and its status is its own.
+# $! is the tool's pid and its status is its own.  The reader's sleep
+# outlasts the await below and no more, so a test that aborts before the
+# kill leaves it for seconds, not minutes.
 mkfifo "$TMP/report"
-{ head -n 1 >"$TMP/head"; exec sleep 1000; } <"$TMP/report" &
+{ head -n 1 >"$TMP/head"; exec sleep $((MOUNT_TIMEOUT + TIME_MARGIN + 10)); } <"$TMP/report" &
 reader=$!
 start_run --progress --progress-interval 1 >"$TMP/report"
 await $MOUNT_TIMEOUT fio_creating
