@@ -136,15 +136,23 @@ def purge_backlog(sock):
             pq.get("pq_executing", 0))
 
 
-def settle(sockets, timeout=60):
+def settle(sockets, timeout=60, stall=2.0):
     """Wait until the MDS daemons behind @sockets have purged what earlier
     runs removed, so that a run does not pay for its predecessor's
-    cleanup; seconds waited (at most @timeout)."""
-    started = time.monotonic()
-    while (time.monotonic() - started < timeout and
-           any(purge_backlog(s) for s in sockets)):
+    cleanup, or until that backlog has not shrunk for @stall seconds: a
+    stray a client still holds (a ceph-fuse mount's kernel inodes) is
+    purged when that client lets go, which no wait brings about.  The
+    backlog left and the seconds waited (at most @timeout)."""
+    started = last_drop = time.monotonic()
+    least = None
+    while True:
+        now = time.monotonic()
+        left = sum(purge_backlog(s) for s in sockets)
+        if least is None or left < least:
+            least, last_drop = left, now
+        if not left or now - started >= timeout or now - last_drop >= stall:
+            return left, now - started
         time.sleep(0.05)
-    return time.monotonic() - started
 
 
 def memory_check(fio, counts, runners, modes):

@@ -12,7 +12,7 @@ CLEANFILES += bench/raw-loop bench/results.json bench/vs-original.json bench/met
 	bench/vs-fuse.json
 EXTRA_DIST += bench/run bench/vs-original bench/meta bench/harness.py bench/vs-fuse
 CLEANFILES += bench/vs-io500.json
-EXTRA_DIST += bench/vs-io500 bench/build-io500
+EXTRA_DIST += bench/vs-io500 bench/build-io500 bench/mds-settle
 # The harnesses' runs as data; doc/performance.md shows the latest and links here.
 EXTRA_DIST += bench/results/bench-ceph20-native-2026-12-01.json \
 	bench/results/bench-ceph16-quick-layers-2026-12-05.json \

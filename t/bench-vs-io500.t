@@ -89,8 +89,9 @@ vs "m.print_runs($stopped)" >"$TMP/runs"
 like "... and printed with where it stopped and why" "$(cat "$TMP/runs")" \
 	"round 1 io500 +1\.0 s, exit 1, no \[SCORE \] line; no result line from ior-rnd4K-easy-read on \(1 phase\(s\)\)"
 
-# One ini file: the shared parameters, IO500's datadir on the mount and
-# the CEPHFS API of its phases; the extra off unless --rnd4k.
+# One ini file: the shared parameters, IO500's datadir on the mount, the
+# CEPHFS API of its phases, bench/mds-settle before each phase; the
+# extra off unless --rnd4k.
 args="type('A', (), {'mpirun': 'mpirun', 'ranks': 2, 'io500': '/p/io500', 'tool': '/t',
                      'fio': 'fio', 'engine': '/e', 'rnd4k': %s})"
 vs "m.commands($(printf "$args" False), 'ceph.conf', 'cephfs', '$TMP', '/mnt')" >/dev/null
@@ -102,6 +103,9 @@ is "... every phase section with the CEPHFS API" \
 like "... the extra not run" "$(sed -n '/rnd4K/,$p' "$TMP/io500.ini")" "run = FALSE"
 like "... the shared stonewall" "$(sed -n '/^\[debug\]/,/^$/p' "$TMP/io500.ini")" \
 	"stonewall-time = $(vs "print(m.SHARED['debug']['stonewall-time'])")\$"
+is "... both sides wait for the MDS's purges before each phase" \
+	"$(grep -e '^drop-caches' "$TMP/io500.ini" | tr '\n' ' ')" \
+	"drop-caches = TRUE drop-caches-cmd = $(cd "$top_srcdir" && pwd)/bench/mds-settle ceph.conf "
 is "IO500 under mpirun as root, the file system named in CEPH_ARGS" \
 	"$(vs "c, d = m.commands($(printf "$args" False), 'ceph.conf', 'cephfs', '$TMP', '/mnt'); cmd, env = c['io500']; print(' '.join(cmd[1:]), env['CEPH_ARGS'].split()[-1], d)")" \
 	"--allow-run-as-root --oversubscribe -np 2 /p/io500 $TMP/io500.ini --client_fs=cephfs /mnt/io500-data"
