@@ -146,7 +146,7 @@ pid_t spawn_child(char *const *argv, const char *log, int death_signal)
 	if (getppid() != parent)
 		_exit(127);
 	fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) :
-		   dup(STDERR_FILENO);
+		   fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
