@@ -109,8 +109,14 @@ is "... both sides wait for the MDS's purges before each phase" \
 is "IO500 under mpirun as root, the file system named in CEPH_ARGS" \
 	"$(vs "c, d = m.commands($(printf "$args" False), 'ceph.conf', 'cephfs', '$TMP', '/mnt'); cmd, env = c['io500']; print(' '.join(cmd[1:]), env['CEPH_ARGS'].split()[-1], d)")" \
 	"--allow-run-as-root --oversubscribe -np 2 /p/io500 $TMP/io500.ini --client_fs=cephfs /mnt/io500-data"
-is "ours: the same ini, the datadir in CephFS, as many processes" \
+# mpirun(1): a rank to a core for 2 or fewer, none when oversubscribed.
+is "mpirun's binding: a core for 1 rank" "$(vs "print(m.binds_to_core(1))")" True
+is "... none for 3 (a socket, or oversubscribed)" "$(vs "print(m.binds_to_core(3))")" False
+is "... for 2, a core where there are 2 CPUs" "$(vs "print(m.binds_to_core(2))")" \
+	"$([ "$(nproc)" -ge 2 ] && echo True || echo False)"
+bound=$([ "$(nproc)" -ge 2 ] && echo " --bind-to-core")
+is "ours: the same ini, the datadir in CephFS, as many processes, bound as mpirun binds" \
 	"$(vs "c, _ = m.commands($(printf "$args" True), 'ceph.conf', 'cephfs', '$TMP', '/mnt'); print(' '.join(c['ours'][0][10:]))")" \
-	"--ini $TMP/io500.ini --dir /io500-data --processes 2 --rnd4k"
+	"--ini $TMP/io500.ini --dir /io500-data --processes 2$bound --rnd4k"
 like "--rnd4k: the extra runs on IO500's side too" "$(sed -n '/rnd4K/,$p' "$TMP/io500.ini")" "run = TRUE"
 done_testing

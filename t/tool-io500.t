@@ -13,6 +13,7 @@
 # share; --rnd4k adds IO500's unscored ior-rnd4K-easy-read.
 # --drop-caches runs its command before each phase, a failure a warning;
 # a signal while it runs stops it and the run, leaving nothing.
+# --bind-to-core puts each process, its mount's threads too, on a CPU.
 . "$(dirname "$0")/lib.sh"
 . "$top_srcdir/t/cluster.sh"
 . "$top_srcdir/t/fuse.sh"
@@ -181,6 +182,35 @@ fi
 ok $(pgrep -f "^sleep 999.25" >/dev/null; [ $? = 1 ]; echo $?) "... and is gone"
 is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
+
+# --- --bind-to-core: process k and its mount's threads on CPU k ---------
+# Each mount's first messenger thread, seen while the stonewall holds
+# mdtest-easy's creates, is on its process's CPU: the k-th allowed, round
+# robin.
+msgr_cpus() {
+	for task in /proc/$(pgrep -P $pid -x fio | head -n 1)/task/*; do
+		[ "$(cat "$task/comm" 2>/dev/null)" = msgr-worker-0 ] &&
+			taskset -pc "${task##*/}" | sed 's/.*: //'
+	done | sort
+}
+bound_at_write() {
+	at_step "mdtest-easy write" && [ "$(msgr_cpus | wc -l)" = $PROCESSES ]
+}
+want=$(python3 -c "import os; c = sorted(os.sched_getaffinity(0)); print('\n'.join(sorted(str(c[k % len(c)]) for k in range($PROCESSES))))")
+start_io500 --bind-to-core --ior-easy-block-size 1M \
+	--ior-easy-transfer-size 64K --ior-hard-segment-count 300 \
+	--mdtest-easy-n 1000000
+if await 60 bound_at_write; then
+	is "--bind-to-core: each process's mount on its CPU" "$(msgr_cpus)" "$want"
+	kill -INT $pid
+	wait $pid
+	is "... the run stopped by SIGINT" $? 130
+else
+	ok 1 "the run reached mdtest-easy write with a mount per process"
+	kill -INT $pid
+	wait $pid
+fi
+is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 
 # --- On two hosts: fio servers on loopback -------------------------------
 start_server port_a

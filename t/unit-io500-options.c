@@ -66,6 +66,7 @@ static void given(void)
 		     "--rnd4k --fs cephfs --client-oc 0 --json out.json --clients h1,h2:8800 "
 		     "--drop-caches --drop-caches-cmd=sync;true",
 		     &o, NULL, error, sizeof(error)), PARSE_OK, "every option given");
+	ok(!o.bind_to_core, "unbound unless asked");
 	is_str(error, "", "... no error");
 	is_int(o.stonewall_time, 10, "--stonewall-time");
 	is_int(o.processes, 4, "--processes");
@@ -78,6 +79,13 @@ static void given(void)
 	ok(o.rnd4k, "--rnd4k");
 	ok(o.drop_caches, "--drop-caches");
 	is_str(o.drop_caches_cmd, "sync;true", "--drop-caches-cmd=, a command for the shell");
+	io500_options_free(&o);
+	is_int(parse("io500 --processes 2 --bind-to-core", &o, NULL, error, sizeof(error)),
+	       PARSE_OK, "--bind-to-core");
+	ok(o.bind_to_core, "... set");
+	io500_options_free(&o);
+	is_int(parse("-c /etc/ceph/x.conf io500 --fs cephfs --client-oc 0 --json out.json --clients h1,h2:8800",
+		     &o, NULL, error, sizeof(error)), PARSE_OK, "bench's options again");
 	is_str(o.bench.conf, "/etc/ceph/x.conf", "bench's -c (--conf), before the command");
 	is_str(o.bench.fs, "cephfs", "bench's --fs");
 	is_int(o.bench.client_oc, 0, "bench's engine settings");
@@ -128,6 +136,7 @@ static const struct {
 	{ "io500 --ini", "--ini: missing value" },
 	{ "io500 --ini /nonexistent/io500.ini", "--ini: /nonexistent/io500.ini: No such file or directory" },
 	{ "io500 --clients h1,h1", "--clients: invalid client host 'h1:8765' (listed twice)" },
+	{ "io500 --bind-to-core --clients h1", "--bind-to-core: not with --clients (the tool knows only this host's CPUs)" },
 };
 
 static void refusals(void)

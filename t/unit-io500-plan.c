@@ -183,6 +183,29 @@ static void test_mdtest(const struct bench_options *o)
 	free(text);
 }
 
+/* --bind-to-core: rank k on the k-th allowed CPU, round robin. */
+static void test_bound(const struct bench_options *o)
+{
+	struct io500_job jobs[] = { { 0, 1, 0, 10 }, { 1, 2, 0, 10 },
+				    { 2, 0, 0, 10 } };
+	struct io500_step s = { IO500_MDTEST_EASY, IO500_STAT, 0, 3, 0, jobs, 3 };
+	const unsigned int cpus[] = { 3, 5 };
+	char *text = plan_text(o, &s);
+
+	ok(text && !strstr(text, "cpus_allowed"), "unbound: no cpus_allowed");
+	free(text);
+	s.cpus = cpus;
+	s.ncpus = 2;
+	text = plan_text(o, &s);
+	ok(has_in_section(text, 0, "filename=io500-x/mdtest-easy/1\ncpus_allowed=3\n") &&
+	   has_in_section(text, 1, "cpus_allowed=5\n") &&
+	   has_in_section(text, 2, "cpus_allowed=3\n"),
+	   "bound: rank k on CPU k of the allowed ones, from the first again past the last");
+	ok(text && !strstr(text, "cpus_allowed_policy"),
+	   "... each job given its one CPU, whatever fio's job numbers");
+	free(text);
+}
+
 int main(void)
 {
 	struct bench_options o;
@@ -192,6 +215,7 @@ int main(void)
 	test_ior_hard(&o);
 	test_rnd4k(&o);
 	test_mdtest(&o);
+	test_bound(&o);
 	options_free(&o);
 	return done_testing();
 }

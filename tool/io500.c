@@ -119,12 +119,15 @@ static int dry_run(struct io500 *x)
 	const char *dir = x->o.dir;
 	enum io500_phase p;
 	unsigned int t;
-	int code = 0;
+	int code = 0, ret;
 
 	snprintf(x->rundir, sizeof(x->rundir), "%s%s" IO500_RUNDIR_PREFIX "XXXX",
 		 dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	if (io500_run_init(&x->run, &x->o, x->rundir, ".")) {
-		fprintf(stderr, "cephfs-tool io500: out of memory\n");
+	ret = io500_run_init(&x->run, &x->o, x->rundir, ".");
+	if (ret) {
+		fprintf(stderr, "cephfs-tool io500: %s%s\n",
+			ret == -ENOMEM ? "" : "--bind-to-core: sched_getaffinity: ",
+			strerror(-ret));
 		return EXIT_RUN_FAILED;
 	}
 	io500_run_assume_written(&x->run);
@@ -275,8 +278,11 @@ static int prepare(struct io500 *x)
 		fprintf(stderr, "cephfs-tool io500: %s\n", error);
 		return -1;
 	}
-	if (io500_run_init(&x->run, &x->o, x->rundir, x->tmpdir)) {
-		fprintf(stderr, "cephfs-tool io500: out of memory\n");
+	ret = io500_run_init(&x->run, &x->o, x->rundir, x->tmpdir);
+	if (ret) {
+		fprintf(stderr, "cephfs-tool io500: %s%s\n",
+			ret == -ENOMEM ? "" : "--bind-to-core: sched_getaffinity: ",
+			strerror(-ret));
 		return -1;
 	}
 	fprintf(stderr, "cephfs-tool io500: this run works in %s and %s\n",

@@ -88,6 +88,11 @@ static const struct io500_row rows[] = {
 	  "CMD", "The command --drop-caches runs through /bin/sh;\n"
 		 "a failure is a warning, as in IO500.  Default,\n"
 		 "IO500's:\n" IO500_DROP_CACHES_CMD },
+	{ "bind-to-core", K_FLAG, FIELD(bind_to_core), 0, 0, NULL, NULL,
+	  NULL, "Bind process k, and its mount's threads, to the\n"
+		"k-th CPU this tool may run on (round robin), as\n"
+		"Open MPI's mpirun binds 2 ranks or fewer; not with\n"
+		"--clients" },
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
@@ -688,6 +693,10 @@ static bool check_combinations(const struct io500_options *o, char *error,
 {
 	uint64_t hosts = o->bench.clients.count ? o->bench.clients.count : 1;
 
+	if (o->bind_to_core && o->bench.clients.count) {
+		snprintf(error, len, "--bind-to-core: not with --clients (the tool knows only this host's CPUs)");
+		return false;
+	}
 	if (o->ior_easy_block_size % o->ior_easy_transfer_size) {
 		snprintf(error, len, "--ior-easy-block-size: invalid value '%llu' (must be a multiple of --ior-easy-transfer-size, %llu)",
 			 (unsigned long long)o->ior_easy_block_size,

@@ -67,6 +67,8 @@ struct io500_options {
 	 * before each phase. */
 	bool drop_caches;
 	const char *drop_caches_cmd;
+	/* Each process on one CPU of this host's, as mpirun binds ranks. */
+	bool bind_to_core;
 	bool help;
 	char *ini_text;			/* --ini's text, which dir may point into */
 };

@@ -199,6 +199,10 @@ int io500_plan_write(FILE *out, const struct bench_options *o,
 		fprintf(out, "\n[" IO500_SECTION_PREFIX "%u]\n", j->rank);
 		if (put_path(out, rundir, s, j->owner))
 			return -1;
+		/* The job's thread, and the libcephfs threads its mount starts. */
+		if (s->ncpus)
+			fprintf(out, "cpus_allowed=%u\n",
+				s->cpus[j->rank % s->ncpus]);
 		if (is_mdtest(s->workload))
 			put_mdtest(out, s, j);
 		else

@@ -62,6 +62,9 @@ struct io500_step {
 	const struct io500_job *jobs;	/* count 0: no section */
 	unsigned int njobs;
 	uint64_t region;		/* random reads: each file's bytes */
+	/* The CPU rank k is bound to: cpus[k % ncpus]; ncpus 0: unbound. */
+	const unsigned int *cpus;
+	unsigned int ncpus;
 };
 
 /* The workload's directory in the run directory, and its bytes per unit. */

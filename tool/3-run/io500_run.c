@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,25 @@
 #include "io500_run.h"
 #include "jobfile.h"
 #include "runner.h"
+
+/* The CPUs this process may run on, in @run (none when it cannot tell). */
+static int allowed_cpus(struct io500_run *run)
+{
+	cpu_set_t set;
+	unsigned int cpu, n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	run->cpus = calloc(CPU_COUNT(&set) ? CPU_COUNT(&set) : 1,
+			   sizeof(*run->cpus));
+	if (!run->cpus)
+		return -ENOMEM;
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			run->cpus[n++] = cpu;
+	run->ncpus = n;
+	return 0;
+}
 
 int io500_run_init(struct io500_run *run, const struct io500_options *o,
 		   const char *rundir, const char *tmpdir)
@@ -30,7 +50,7 @@ int io500_run_init(struct io500_run *run, const struct io500_options *o,
 	for (p = 0; p < IO500_PHASES; p++)
 		if (!(run->shares[p] = calloc(run->hosts, sizeof(*run->shares[p]))))
 			return -ENOMEM;
-	return 0;
+	return o->bind_to_core ? allowed_cpus(run) : 0;
 }
 
 void io500_run_free(struct io500_run *run)
@@ -41,6 +61,7 @@ void io500_run_free(struct io500_run *run)
 		free(run->written[i]);
 	for (i = 0; i < IO500_PHASES; i++)
 		free(run->shares[i]);
+	free(run->cpus);
 }
 
 bool io500_phase_step(enum io500_phase p, enum io500_workload *w,
@@ -389,6 +410,8 @@ void io500_run_phase(struct io500_run *run, enum io500_phase p,
 		.processes = run->ranks,
 		.jobs = jobs,
 		.njobs = run->ranks,
+		.cpus = run->cpus,
+		.ncpus = run->ncpus,
 	};
 	bool ok;
 
@@ -431,6 +454,8 @@ int io500_run_print(const struct io500_run *run, enum io500_phase p,
 	struct io500_step s = {
 		.transfer = run->o->ior_easy_transfer_size,
 		.processes = run->ranks,
+		.cpus = run->cpus,
+		.ncpus = run->ncpus,
 	};
 	int ret = -1;
 

@@ -29,6 +29,9 @@ struct io500_run {
 	const char *tmpdir;		/* the tool's own: job files, fio's output */
 	unsigned int hosts;		/* 1, or --clients' */
 	unsigned int ranks;		/* processes on all hosts */
+	/* --bind-to-core: the CPUs the tool may run on; else none. */
+	unsigned int *cpus;
+	unsigned int ncpus;
 	uint64_t *written[IO500_WORKLOADS];	/* per rank: units on the cluster */
 	/* Per phase, per host: its share, and the phase's error. */
 	struct io500_host_share *shares[IO500_PHASES];
@@ -36,7 +39,7 @@ struct io500_run {
 };
 
 /* For options @o, the run directory @rundir and the tool's @tmpdir; 0 or
- * -ENOMEM. */
+ * -errno (-ENOMEM, or sched_getaffinity's for --bind-to-core). */
 int io500_run_init(struct io500_run *run, const struct io500_options *o,
 		   const char *rundir, const char *tmpdir);
 void io500_run_free(struct io500_run *run);

@@ -90,6 +90,7 @@ static struct json_object *parameters(const struct io500_options *o)
 	add(c, "mdtest_hard_bytes", json_object_new_int64(IO500_MDTEST_HARD_BYTES));
 	add(c, "find_name", json_object_new_string(IO500_FIND_NAME));
 	add(c, "rnd4k", json_object_new_boolean(o->rnd4k));
+	add(c, "bind_to_core", json_object_new_boolean(o->bind_to_core));
 	add(c, "drop_caches_cmd",
 	    o->drop_caches ? report_json_text(o->drop_caches_cmd) : NULL);
 	return c;
