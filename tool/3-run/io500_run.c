@@ -14,7 +14,7 @@
 #include "jobfile.h"
 #include "runner.h"
 
-/* The CPUs this process may run on, in @run (none when it cannot tell). */
+/* The CPUs this process may run on, into @run: 0 or -errno. */
 static int allowed_cpus(struct io500_run *run)
 {
 	cpu_set_t set;
