@@ -62,6 +62,24 @@ phase() {
 	json_eval "$TMP/io500.json" "[p for p in d['phases'] if p['name'] == '$1'][0]['$2']"
 }
 
+# interrupt_at CONFIGURED WHAT CMD...: once CMD succeeds (await
+# CONFIGURED; its output dropped), SIGINT to the run, which exits 130;
+# CMD never succeeding fails as "the run reached WHAT", and the run is
+# stopped all the same.
+interrupt_at() {
+	interrupt_bound=$1 interrupt_what=$2
+	shift 2
+	if await "$interrupt_bound" "$@" >/dev/null; then
+		kill -INT $pid
+		wait $pid
+		is "SIGINT at $interrupt_what: exit 130" $? 130
+	else
+		ok 1 "the run reached $interrupt_what"
+		kill -INT $pid
+		wait $pid
+	fi
+}
+
 # --- A whole run, held at mdtest-easy-stat to count what it wrote -------
 # mdtest's n is more than the stonewall lets a process do: the stonewall
 # stops those phases, the wear-out follows.
@@ -151,15 +169,7 @@ for step in "ior-easy write" "mdtest-easy write" "mdtest-hard write" \
 	start_io500 --ior-easy-transfer-size 64K --ior-easy-block-size 8M \
 		--ior-hard-segment-count 300 --mdtest-easy-n $easy_n \
 		--mdtest-hard-n $hard_n
-	if await 300 at_step "$step"; then
-		kill -INT $pid
-		wait $pid
-		is "SIGINT at $step: exit 130" $? 130
-	else
-		ok 1 "the run reached $step"
-		kill -INT $pid
-		wait $pid
-	fi
+	interrupt_at 300 "$step" at_step "$step"
 	is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 	is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
 	ok $(pgrep -f "$TMP/tmp/cephfs-tool" >/dev/null; [ $? = 1 ]; echo $?) "... nor a fio"
@@ -170,15 +180,7 @@ done
 start_io500 --ior-easy-block-size 8M --ior-hard-segment-count 300 \
 	--mdtest-easy-n 300 --mdtest-hard-n 300 --drop-caches \
 	--drop-caches-cmd "sleep 999.25; true"
-if await 60 pgrep -f "^sleep 999.25" >/dev/null; then
-	kill -INT $pid
-	wait $pid
-	is "SIGINT in --drop-caches-cmd: exit 130" $? 130
-else
-	ok 1 "the drop-caches command ran"
-	kill -INT $pid
-	wait $pid
-fi
+interrupt_at 60 "--drop-caches-cmd" pgrep -f "^sleep 999.25"
 ok $(pgrep -f "^sleep 999.25" >/dev/null; [ $? = 1 ]; echo $?) "... and is gone"
 is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 is "... nor in TMPDIR" "$(ls -A "$TMP/tmp")" ""
@@ -193,23 +195,18 @@ msgr_cpus() {
 			taskset -pc "${task##*/}" | sed 's/.*: //'
 	done | sort
 }
+# Seen once every process has mounted: their CPUs in $seen_cpus.
 bound_at_write() {
-	at_step "mdtest-easy write" && [ "$(msgr_cpus | wc -l)" = $PROCESSES ]
+	at_step "mdtest-easy write" && seen_cpus=$(msgr_cpus) &&
+		[ "$(printf '%s\n' "$seen_cpus" | grep -c .)" = $PROCESSES ]
 }
 want=$(python3 -c "import os; c = sorted(os.sched_getaffinity(0)); print('\n'.join(sorted(str(c[k % len(c)]) for k in range($PROCESSES))))")
+seen_cpus=
 start_io500 --bind-to-core --ior-easy-block-size 1M \
 	--ior-easy-transfer-size 64K --ior-hard-segment-count 300 \
 	--mdtest-easy-n 1000000
-if await 60 bound_at_write; then
-	is "--bind-to-core: each process's mount on its CPU" "$(msgr_cpus)" "$want"
-	kill -INT $pid
-	wait $pid
-	is "... the run stopped by SIGINT" $? 130
-else
-	ok 1 "the run reached mdtest-easy write with a mount per process"
-	kill -INT $pid
-	wait $pid
-fi
+interrupt_at 60 "mdtest-easy write with a mount per process" bound_at_write
+is "--bind-to-core: each process's mount on its CPU" "$seen_cpus" "$want"
 is "... nothing of the run is left" "$("$CEPHFS_UTIL" ls "$CEPHFS_DIR")" keep
 
 # --- On two hosts: fio servers on loopback -------------------------------
