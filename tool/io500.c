@@ -110,6 +110,19 @@ static bool runs_fio(const struct io500 *x, enum io500_phase p)
 	       (p != IO500_IOR_RND4K_EASY_READ || x->o.rnd4k);
 }
 
+/* The run's state for x->rundir and @tmpdir; 0, or -1 said on stderr. */
+static int run_init(struct io500 *x, const char *tmpdir)
+{
+	int ret = io500_run_init(&x->run, &x->o, x->rundir, tmpdir);
+
+	if (!ret)
+		return 0;
+	fprintf(stderr, "cephfs-tool io500: %s%s\n",
+		ret == -ENOMEM ? "" : "--bind-to-core: sched_getaffinity: ",
+		strerror(-ret));
+	return -1;
+}
+
 /*
  * --dry-run: each phase's first fio run as if every write did all its
  * n, in the run directory <dir>/io500-XXXX; nothing is made or run.
@@ -119,17 +132,12 @@ static int dry_run(struct io500 *x)
 	const char *dir = x->o.dir;
 	enum io500_phase p;
 	unsigned int t;
-	int code = 0, ret;
+	int code = 0;
 
 	snprintf(x->rundir, sizeof(x->rundir), "%s%s" IO500_RUNDIR_PREFIX "XXXX",
 		 dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	ret = io500_run_init(&x->run, &x->o, x->rundir, ".");
-	if (ret) {
-		fprintf(stderr, "cephfs-tool io500: %s%s\n",
-			ret == -ENOMEM ? "" : "--bind-to-core: sched_getaffinity: ",
-			strerror(-ret));
+	if (run_init(x, "."))
 		return EXIT_RUN_FAILED;
-	}
 	io500_run_assume_written(&x->run);
 	for (p = 0; p < IO500_PHASES && !code; p++) {
 		if (p == IO500_FIND)
@@ -278,13 +286,8 @@ static int prepare(struct io500 *x)
 		fprintf(stderr, "cephfs-tool io500: %s\n", error);
 		return -1;
 	}
-	ret = io500_run_init(&x->run, &x->o, x->rundir, x->tmpdir);
-	if (ret) {
-		fprintf(stderr, "cephfs-tool io500: %s%s\n",
-			ret == -ENOMEM ? "" : "--bind-to-core: sched_getaffinity: ",
-			strerror(-ret));
+	if (run_init(x, x->tmpdir))
 		return -1;
-	}
 	fprintf(stderr, "cephfs-tool io500: this run works in %s and %s\n",
 		x->rundir, x->tmpdir);
 	/* The stall watchdog ends the tool, skipping the cleanup: it says
