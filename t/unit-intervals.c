@@ -5,6 +5,10 @@
  * fio 3.33's own (two psync jobs at 1000 IOPS each for 1 s,
  * log_hist_msec=300, log_unix_epoch=1); each job's JSON said 1000 I/Os,
  * clat min 1530 and 1446 ns, max 23615 and 22669 ns.
+ * t/data/hist-sent-cut-end.txt came through fio 3.33's --client from a
+ * job of 4096 4 KiB writes (log_hist_msec=50) whose host's clat max was
+ * 36.4022 ms: its last line lost its end on the way, and its top
+ * buckets hold what fio --client's buffer held before.
  */
 #include "config.h"
 
@@ -150,32 +154,59 @@ static void test_gaps(void)
 		free(lines[i]);
 }
 
-/* Windows of 2, 3 and 5 I/Os in one bucket: cumulative 2, 5, 10.  fio's
- * server sends 2, 5 - 2 = 3, then 10 - 3 = 7. */
+/* Windows of 2, 3, 5 and 1 I/Os in one bucket: cumulative 2, 5, 10, 11.
+ * fio's server sends 2, 5 - 2 = 3, 10 - 3 = 7, then 11 - 7 = 4. */
 static void test_sent(void)
 {
-	char *lines[3] = { hist_line(1000, 150, 2), hist_line(2000, 150, 3),
-			   hist_line(3000, 150, 7) };
-	FILE *log = text_log(lines, 3);
+	char *lines[4] = { hist_line(1000, 150, 2), hist_line(2000, 150, 3),
+			   hist_line(3000, 150, 7), hist_line(4000, 150, 4) };
+	FILE *log = text_log(lines, 4);
 	struct interval_series s = { 0 };
 	size_t i;
 
 	ok(interval_series_read(&s, &log, 1, true, 0, 1000) && s.count == 3 &&
 	   s.samples[0].ios == 2 && s.samples[1].ios == 3 && s.samples[2].ios == 5,
-	   "through fio --client: each window as the job counted it");
+	   "through fio --client: each window as the job counted it, but the last");
 	interval_series_free(&s);
 	rewind(log);
-	ok(interval_series_read(&s, &log, 1, false, 0, 1000) && s.samples[2].ios == 7,
+	ok(interval_series_read(&s, &log, 1, false, 0, 1000) && s.count == 4 &&
+	   s.samples[2].ios == 7 && s.samples[3].ios == 4,
 	   "... not so for a log written where the job ran");
 	interval_series_free(&s);
 	fclose(log);
-	log = text_log((char *[]){ lines[1], lines[0], lines[0] }, 3);
+	log = text_log((char *[]){ lines[1], lines[0], lines[0], lines[0] }, 4);
 	ok(!interval_series_read(&s, &log, 1, true, 0, 1000),
 	   "a sent log that cannot be one is refused");
 	interval_series_free(&s);
 	fclose(log);
-	for (i = 0; i < 3; i++)
+	log = text_log(lines, 1);
+	ok(interval_series_read(&s, &log, 1, true, 0, 1000) && s.count == 0 &&
+	   s.logged_ios == 0, "a sent log of one line: no window");
+	interval_series_free(&s);
+	fclose(log);
+	for (i = 0; i < 4; i++)
 		free(lines[i]);
+}
+
+static void test_sent_cut_end(void)
+{
+	FILE *log = data("hist-sent-cut-end.txt");
+	struct interval_series s = { 0 };
+	uint64_t max_ns = 0;
+	size_t i;
+
+	ok(log && interval_series_read(&s, &log, 1, true, 1796589147958.0 - 50, 50),
+	   "a sent log whose last line lost its end read");
+	for (i = 0; i < s.count; i++)
+		if (s.samples[i].max_ns > max_ns)
+			max_ns = s.samples[i].max_ns;
+	/* The other nine lines' windows, as the log's counts give them. */
+	is_int((long long)s.logged_ios, 3073, "... its other windows' I/Os");
+	is_int((long long)max_ns, (long long)plat_idx_to_val(plat_val_to_idx(36402200)),
+	       "... none above the host's max latency");
+	interval_series_free(&s);
+	if (log)
+		fclose(log);
 }
 
 static void test_collect(void)
@@ -216,6 +247,7 @@ int main(void)
 	test_fio_logs();
 	test_gaps();
 	test_sent();
+	test_sent_cut_end();
 	test_collect();
 	return done_testing();
 }

@@ -109,11 +109,52 @@ struct pending_window {
 	bool has;
 	size_t index;			/* the interval it counts in */
 	uint64_t bins[FIO_PLAT_NR];
-	/* Through fio --client: the two lines before, as sent. */
+	/* Through fio --client: the two lines before, as sent, and the
+	 * line after. */
 	bool sent;
 	uint64_t sent1[FIO_PLAT_NR];
 	uint64_t sent2[FIO_PLAT_NR];
+	char *ahead;
+	size_t ahead_cap;
+	bool ahead_read;
+	bool has_ahead;
 };
+
+static bool read_nonblank_line(FILE *f, char **line, size_t *cap)
+{
+	while (getline(line, cap, f) >= 0)
+		if ((*line)[0] != '\n')
+			return true;
+	return false;
+}
+
+/*
+ * The next window's line of @p into p->line; false at the end.  A log
+ * through fio --client ends a line early: fio's server queues the last
+ * packet of a compressed log before it finishes the stream (server.c,
+ * fio_append_iolog_gz, 3.33 to 3.42), so the end of its last window can
+ * be lost, and fio --client writes what its buffer held there instead.
+ */
+static bool next_window_line(struct pending_window *p)
+{
+	char *line = p->line;
+	size_t cap = p->cap;
+
+	if (!p->sent)
+		return read_nonblank_line(p->f, &p->line, &p->cap);
+	if (!p->ahead_read) {
+		p->has_ahead = read_nonblank_line(p->f, &p->ahead, &p->ahead_cap);
+		p->ahead_read = true;
+	}
+	if (!p->has_ahead)
+		return false;
+	p->line = p->ahead;
+	p->cap = p->ahead_cap;
+	p->ahead = line;
+	p->ahead_cap = cap;
+	p->has_ahead = read_nonblank_line(p->f, &p->ahead, &p->ahead_cap);
+	return p->has_ahead;
+}
 
 /*
  * fio's server (server.c, 3.33 to 3.42) sends each window as its
@@ -144,17 +185,14 @@ static int read_window(struct pending_window *p, double base_ms,
 {
 	double msec, k;
 
-	while (getline(&p->line, &p->cap, p->f) >= 0) {
-		if (p->line[0] == '\n')
-			continue;
-		if (!hist_line_parse(p->line, &msec, p->bins) ||
-		    (p->sent && !undo_server_subtraction(p)))
-			return -1;
-		k = round((msec - base_ms) / interval_ms);
-		p->index = k >= 1 ? (size_t)k : 1;
-		return 1;
-	}
-	return 0;
+	if (!next_window_line(p))
+		return 0;
+	if (!hist_line_parse(p->line, &msec, p->bins) ||
+	    (p->sent && !undo_server_subtraction(p)))
+		return -1;
+	k = round((msec - base_ms) / interval_ms);
+	p->index = k >= 1 ? (size_t)k : 1;
+	return 1;
 }
 
 static bool append_sample(struct interval_series *s, const uint64_t *bins)
@@ -255,8 +293,10 @@ bool interval_series_read(struct interval_series *s, FILE *const *logs,
 		p[i].sent = sent;
 	}
 	ok = read_merged(s, p, n, base_ms, interval_ms);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(p[i].line);
+		free(p[i].ahead);
+	}
 	free(p);
 	return ok;
 }

@@ -53,8 +53,9 @@ void hist_summarize(const uint64_t *bins, struct interval_sample *s);
  * window counts in the interval its end is nearest to (the first at the
  * latest), an interval no window ended in has no I/O.  @sent: the logs
  * came from fio's servers through fio --client, which sends each window
- * less the one it sent before (undone here).  The windows of
- * one interval are merged before their percentiles are taken.
+ * less the one it sent before (undone here) and can lose the end of
+ * each log's last window (not counted).  The windows of one interval
+ * are merged before their percentiles are taken.
  * False on a malformed line or no memory.
  */
 bool interval_series_read(struct interval_series *s, FILE *const *logs,

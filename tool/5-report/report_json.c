@@ -129,8 +129,9 @@ static struct json_object *latency_ms(uint64_t ns, uint64_t ios)
 
 /*
  * --latency-intervals: each interval's I/Os, IOPS and latency
- * percentiles; "unlogged_ios" the phase's I/Os in no interval, fio
- * logging no window for each job's last, partial interval.
+ * percentiles; "unlogged_ios" the phase's I/Os in no interval (each
+ * job's last, partial one, and through --clients its last window:
+ * intervals.h).
  */
 static struct json_object *intervals(const struct bench_options *o,
 				     const struct phase_result *r)
