@@ -227,6 +227,29 @@ static void test_aggregate(void)
 	   "each host placed by its own start and time");
 }
 
+/* A host whose second job started 300 ms after its first, each 1 s long. */
+static void test_jobs_apart(void)
+{
+	struct phase_result hosts[2] = {
+		{ .seconds = 1.0, .files = 10, .totals = { .bytes = 130 << 20, .ios = 130 } },
+		{ .seconds = 1.0, .files = 10, .totals = { .bytes = 100 << 20, .ios = 100 } },
+	};
+	const struct io_span spans[] = {
+		{ .first_issue_ms = 5000, .last_done_ms = 6300, .ios = 130 },
+		{ .first_issue_ms = 5000, .last_done_ms = 5990, .ios = 100 } };
+	struct phase_result all = { 0 };
+
+	aggregate_hosts(&all, hosts, spans, 2);
+	ok(near(hosts[0].end_ms, 6300) && near(hosts[0].seconds, 1.3) &&
+	   near(hosts[0].mbps, 100) && near(hosts[0].iops, 100) &&
+	   near(hosts[0].files_per_sec, 10 / 1.3),
+	   "a host whose jobs started apart: to its last completion, its rates over that");
+	ok(near(hosts[1].end_ms, 6000) && near(hosts[1].seconds, 1.0),
+	   "... one whose last completion is within its time: fio's time");
+	ok(near(all.end_ms, 6300) && near(all.seconds, 1.3) && near(all.mbps, 230 / 1.3),
+	   "the aggregate to the later end");
+}
+
 static void test_host_down(void)
 {
 	struct phase_result hosts[2], all;
@@ -272,6 +295,7 @@ int main(void)
 	test_options();
 	test_reduce();
 	test_aggregate();
+	test_jobs_apart();
 	test_host_down();
 	return done_testing();
 }

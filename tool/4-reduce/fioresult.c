@@ -460,11 +460,7 @@ void reduce_jobs(struct json_object *jobs, const struct fio_output *out,
 	} else {
 		r->seconds = r->totals.runtime_ms / 1000.0;
 		r->files = r->totals.whole_files;
-		if (r->seconds > 0) {
-			r->mbps = (double)r->totals.bytes / 1048576.0 / r->seconds;
-			r->files_per_sec = r->files / r->seconds;
-			r->iops = (double)r->totals.ios / r->seconds;
-		}
+		phase_rates(r);
 		merge_latency(jobs, plan, &r->latency);
 	}
 }
@@ -481,6 +477,16 @@ void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
 	*r = (struct phase_result){ .ran = true, .failed = true,
 				    .planned_files = r->planned_files };
 	snprintf(r->error, sizeof(r->error), "%s", why);
+}
+
+void phase_rates(struct phase_result *r)
+{
+	r->mbps = r->files_per_sec = r->iops = 0;
+	if (r->seconds <= 0)
+		return;
+	r->mbps = (double)r->totals.bytes / 1048576.0 / r->seconds;
+	r->files_per_sec = r->files / r->seconds;
+	r->iops = (double)r->totals.ios / r->seconds;
 }
 
 void reduce_phase(const char *output, size_t output_len, const char *stderr_text,

@@ -62,6 +62,9 @@ void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
 			 int fio_status, const struct phase_plan *plan,
 			 struct phase_result *r, unsigned int *completed);
 
+/* @r's MiB/s, files/s and IOPS: its totals over its seconds (0 without). */
+void phase_rates(struct phase_result *r);
+
 /*
  * Reduce a finished phase (with the plan check): fio's output file (@output), its stderr and
  * exit status (non-zero, or a negative signal number, is a failure).

@@ -90,6 +90,22 @@ static void fail_on_host(struct phase_result *aggregate,
 			 hosts[first].error);
 }
 
+/*
+ * fio's time for a host is its longest job's, each job timed from its own
+ * start: where the jobs started apart, the last I/O completes after the
+ * first start plus that time, and the host's time runs to it.
+ */
+static void place_host(struct phase_result *host, const struct io_span *span)
+{
+	host->start_ms = span->first_issue_ms;
+	host->end_ms = host->start_ms + host->seconds * 1000.0;
+	if (span->last_done_ms <= host->end_ms)
+		return;
+	host->end_ms = span->last_done_ms;
+	host->seconds = (host->end_ms - host->start_ms) / 1000.0;
+	phase_rates(host);
+}
+
 void aggregate_hosts(struct phase_result *aggregate, struct phase_result *hosts,
 		     const struct io_span *spans, unsigned int n)
 {
@@ -99,8 +115,7 @@ void aggregate_hosts(struct phase_result *aggregate, struct phase_result *hosts,
 	aggregate->totals.files = aggregate->totals.whole_files = 0;
 	aggregate->files = aggregate->planned_files = 0;
 	for (i = 0; i < n; i++) {
-		hosts[i].start_ms = spans[i].first_issue_ms;
-		hosts[i].end_ms = hosts[i].start_ms + hosts[i].seconds * 1000.0;
+		place_host(&hosts[i], &spans[i]);
 		if (!i || hosts[i].start_ms < aggregate->start_ms)
 			aggregate->start_ms = hosts[i].start_ms;
 		if (!i || hosts[i].end_ms > aggregate->end_ms)
@@ -113,13 +128,7 @@ void aggregate_hosts(struct phase_result *aggregate, struct phase_result *hosts,
 		aggregate->planned_files += hosts[i].planned_files;
 	}
 	aggregate->seconds = (aggregate->end_ms - aggregate->start_ms) / 1000.0;
-	aggregate->mbps = aggregate->files_per_sec = aggregate->iops = 0;
-	if (aggregate->seconds <= 0)
-		return;
-	aggregate->mbps = (double)aggregate->totals.bytes / 1048576.0 /
-			  aggregate->seconds;
-	aggregate->files_per_sec = aggregate->files / aggregate->seconds;
-	aggregate->iops = (double)aggregate->totals.ios / aggregate->seconds;
+	phase_rates(aggregate);
 }
 
 /* Without a host's per-I/O logs its place in time is unknown. */

@@ -17,9 +17,10 @@
  * first host's start to the last host's end.  Each host's start is
  * @spans' first issue (its own realtime clock, so the hosts' clocks must
  * agree: each ms of skew is a ms of span), its end that plus its time
- * (its longest job's, as fio measures it).  Fills @aggregate's totals,
- * rates, seconds, start_ms and end_ms, and each host's start_ms and
- * end_ms.
+ * (its longest job's, as fio measures it) or, where its jobs started
+ * apart, its last I/O's completion, later (its seconds and rates then
+ * over that span).  Fills @aggregate's totals, rates, seconds, start_ms
+ * and end_ms, and each host's start_ms and end_ms.
  */
 void aggregate_hosts(struct phase_result *aggregate, struct phase_result *hosts,
 		     const struct io_span *spans, unsigned int n);
