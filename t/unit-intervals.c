@@ -221,18 +221,21 @@ static void test_collect(void)
 	write_file(dir, "lat-h1_clat_hist.1.log.host1", a);
 	write_file(dir, "lat-h2_clat_hist.1.log.host2", b);
 	write_file(dir, "rate-h1_bw.1.log.host1", "1000, 1, 1, 4096, 0\n");
-	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h1_", false, 0, 1000) &&
+	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h1_", 1, false, 0, 1000) &&
 	   s.count == 1 && s.samples[0].ios == 5, "one host's logs by their prefix");
 	interval_series_free(&s);
-	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME, false, 0, 1000) &&
+	ok(interval_series_collect(&s, dir, LATENCY_LOG_NAME, 2, false, 0, 1000) &&
 	   s.samples[0].ios == 12, "every host's, merged");
 	interval_series_free(&s);
-	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h3_", false, 0, 1000),
+	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME, 3, false, 0, 1000),
+	   "a job's log missing: no series");
+	interval_series_free(&s);
+	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME "-h3_", 1, false, 0, 1000),
 	   "no log: no series");
 	interval_series_free(&s);
 	latency_logs_remove(dir);
 	snprintf(path, sizeof(path), "%s/rate-h1_bw.1.log.host1", dir);
-	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME, false, 0, 1000) &&
+	ok(!interval_series_collect(&s, dir, LATENCY_LOG_NAME, 2, false, 0, 1000) &&
 	   stat(path, &st) == 0, "the histogram logs removed, the others left");
 	unlink(path);
 	rmdir(dir);

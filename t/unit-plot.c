@@ -63,9 +63,11 @@ static void test_collect(void)
 	   "the logs of every host summed; steps without an I/O are 0");
 	ok(rate_steps_collect_io(&host, dir, RATE_LOG_NAME "-localhost_8802_", 1000000) && host.steps == 3 && near(host.sum[2], 2 * 10240),
 	   "one host's logs by its prefix");
-	io_span_collect(&span, dir, RATE_LOG_NAME "-127.0.0.1_8801_");
+	io_span_collect(&span, dir, RATE_LOG_NAME "-127.0.0.1_8801_", 1);
 	ok(span.bytes == 3 << 20 && fabs(span.first_issue_ms - 1000089) < 0.01,
 	   "one host's span: from its first I/O's issue (%g)", span.first_issue_ms);
+	ok(!io_span_collect(&span, dir, RATE_LOG_NAME "-127.0.0.1_8801_", 2),
+	   "... none where a job's log is missing");
 	snprintf(path, sizeof(path), "%s/rate-localhost_8802_bw.1.log.localhost", dir);
 	ok(access(path, F_OK) == 0, "logs read are kept for the next reader");
 	rate_logs_remove(dir);
@@ -292,7 +294,7 @@ static void test_op_logs(void)
 	write_file(dir, "rate_clat.1.log", ops);
 	write_file(dir, "rate_slat.1.log", ops);
 	write_file(dir, "rate_lat.1.log", "");
-	ok(io_span_collect(&s, dir, RATE_LOG_NAME "_") && s.ios == 3 &&
+	ok(io_span_collect(&s, dir, RATE_LOG_NAME "_", 1) && s.ios == 3 &&
 	   fabs(s.first_issue_ms - 2000006) < 1e-6 && s.last_done_ms == 2000151,
 	   "size 0: three operations, the first issued its 4 ms latency before it ended");
 	ok(rate_steps_collect_io(&r, dir, RATE_LOG_NAME, s.first_issue_ms),

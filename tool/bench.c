@@ -364,7 +364,8 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 		r->sys_sec = run->sys_sec;
 		/* --plot: where the timed phase lay, for its band and steps. */
 		if (b->o->plot && !r->failed &&
-		    io_span_collect(&span, b->tmpdir, RATE_LOG_NAME "_")) {
+		    io_span_collect(&span, b->tmpdir, RATE_LOG_NAME "_",
+				    phase_plan_jobs(&plans[0]))) {
 			r->start_ms = span.first_issue_ms;
 			r->end_ms = r->start_ms + r->seconds * 1000.0;
 		}
@@ -374,7 +375,8 @@ static void reduce_run(const struct bench *b, const struct fio_run *run,
 	for (t = 0; spans && t < b->targets; t++) {
 		snprintf(prefix, sizeof(prefix), RATE_LOG_NAME "-%s_",
 			 b->o->clients.hosts[t].dir);
-		if (!io_span_collect(&spans[t], b->tmpdir, prefix))
+		if (!io_span_collect(&spans[t], b->tmpdir, prefix,
+				     phase_plan_jobs(&plans[t])))
 			spans[t] = (struct io_span){ 0 };
 	}
 	fio_output_parse(&out, run->output, run->output_len, run->stderr_text);
@@ -472,12 +474,15 @@ static void collect_intervals(struct bench *b, struct phase_result *r,
 	char prefix[sizeof(LATENCY_LOG_NAME) + sizeof(b->o->clients.hosts->dir) + 2];
 	const struct bench_options *o = b->o;
 	bool ok = true, realtime = o->plot || o->clients.count;
-	unsigned int t;
+	unsigned int t, jobs = 0;
 
+	for (t = 0; t < b->targets; t++)
+		jobs += phase_plan_jobs(&b->plans[t]);
 	if (!r->failed && (!realtime || r->end_ms > r->start_ms))
 		ok = interval_series_collect(&r->intervals, b->tmpdir,
 					     o->clients.count ? LATENCY_LOG_NAME :
-					     LATENCY_LOG_NAME "_", o->clients.count,
+					     LATENCY_LOG_NAME "_", jobs,
+					     o->clients.count,
 					     realtime ? r->start_ms : 0,
 					     o->interval_ms);
 	for (t = 0; ok && hosts && !r->failed && t < o->clients.count; t++) {
@@ -486,12 +491,13 @@ static void collect_intervals(struct bench *b, struct phase_result *r,
 		snprintf(prefix, sizeof(prefix), LATENCY_LOG_NAME "-%s_",
 			 o->clients.hosts[t].dir);
 		ok = interval_series_collect(&hosts[t].intervals, b->tmpdir,
-					     prefix, true, hosts[t].start_ms,
+					     prefix, phase_plan_jobs(&b->plans[t]),
+					     true, hosts[t].start_ms,
 					     o->interval_ms);
 	}
 	latency_logs_remove(b->tmpdir);
 	if (!ok)
-		fprintf(stderr, "cephfs-tool: --latency-intervals: cannot read fio's histogram logs in %s\n",
+		fprintf(stderr, "cephfs-tool: --latency-intervals: cannot read a histogram log of each job in %s\n",
 			b->tmpdir);
 }
 

@@ -155,11 +155,13 @@ static bool add_span(const char *text, enum io_log_kind kind, void *ctx)
 	return io_span_add_log(ctx, text, kind);
 }
 
-bool io_span_collect(struct io_span *s, const char *dir, const char *prefix)
+bool io_span_collect(struct io_span *s, const char *dir, const char *prefix,
+		     unsigned int jobs)
 {
 	unsigned int found = 0;
 
-	return each_log(dir, prefix, false, add_span, s, &found) && found;
+	return each_log(dir, prefix, false, add_span, s, &found) && found &&
+	       found == jobs;
 }
 
 struct io_steps {

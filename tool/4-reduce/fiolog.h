@@ -54,10 +54,12 @@ bool io_span_add_log(struct io_span *s, const char *text, enum io_log_kind kind)
 /*
  * Add every per-I/O log of the phase just run in @dir whose name starts
  * with @prefix (RATE_LOG_NAME "_" here, RATE_LOG_NAME "-<host dir>_" for
- * a client host's), leaving them in place.
- * False when one cannot be read or parsed, or there was none.
+ * a client host's), leaving them in place.  False when one cannot be
+ * read or parsed, or there was none, or not one for each of the @jobs
+ * (fio --client writes none of a log it cannot inflate).
  */
-bool io_span_collect(struct io_span *s, const char *dir, const char *prefix);
+bool io_span_collect(struct io_span *s, const char *dir, const char *prefix,
+		     unsigned int jobs);
 
 /*
  * Add a per-I/O log to @r as rates per FIO_LOG_MSEC step from @base_ms

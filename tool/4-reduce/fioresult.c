@@ -391,7 +391,7 @@ void fio_output_free(struct fio_output *out)
 	out->last = NULL;
 }
 
-static unsigned int planned_jobs(const struct phase_plan *plan)
+unsigned int phase_plan_jobs(const struct phase_plan *plan)
 {
 	unsigned int t, jobs = 0;
 
@@ -413,9 +413,9 @@ static bool matches_plan(struct json_object *jobs, const struct phase_plan *plan
 	double files;
 	unsigned int t;
 
-	if (n != planned_jobs(plan)) {
+	if (n != phase_plan_jobs(plan)) {
 		snprintf(why, len, "not the run planned: fio reported %zu jobs, the job file has %u",
-			 n, planned_jobs(plan));
+			 n, phase_plan_jobs(plan));
 		return false;
 	}
 	for (t = 0; t < plan->threads; t++) {

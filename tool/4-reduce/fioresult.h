@@ -62,6 +62,9 @@ void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
 			 int fio_status, const struct phase_plan *plan,
 			 struct phase_result *r, unsigned int *completed);
 
+/* The jobs of @plan: one per thread with files. */
+unsigned int phase_plan_jobs(const struct phase_plan *plan);
+
 /* @r's MiB/s, files/s and IOPS: its totals over its seconds (0 without). */
 void phase_rates(struct phase_result *r);
 

@@ -334,14 +334,14 @@ static char **hist_logs(const char *dir, const char *prefix, size_t *n,
 }
 
 bool interval_series_collect(struct interval_series *s, const char *dir,
-			     const char *prefix, bool sent, double base_ms,
-			     unsigned int interval_ms)
+			     const char *prefix, unsigned int jobs, bool sent,
+			     double base_ms, unsigned int interval_ms)
 {
 	size_t n, i, opened = 0;
 	bool complete;
 	char **paths = hist_logs(dir, prefix, &n, &complete);
 	FILE **logs = calloc(n ? n : 1, sizeof(*logs));
-	bool ok = complete && n && logs;
+	bool ok = complete && n && n == jobs && logs;
 
 	for (i = 0; ok && i < n; i++)
 		ok = (logs[opened++] = fopen(paths[i], "r")) != NULL;

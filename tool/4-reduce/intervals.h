@@ -66,11 +66,12 @@ bool interval_series_read(struct interval_series *s, FILE *const *logs,
  * The same for every histogram log in @dir whose name starts with
  * @prefix (LATENCY_LOG_NAME "_", or LATENCY_LOG_NAME "-<host dir>_"),
  * leaving them in place.  False when one cannot be read or parsed, or
- * there was none.
+ * there was none, or not one for each of the @jobs (fio --client writes
+ * none of a log it cannot inflate).
  */
 bool interval_series_collect(struct interval_series *s, const char *dir,
-			     const char *prefix, bool sent, double base_ms,
-			     unsigned int interval_ms);
+			     const char *prefix, unsigned int jobs, bool sent,
+			     double base_ms, unsigned int interval_ms);
 
 /* Remove the histogram logs in @dir. */
 void latency_logs_remove(const char *dir);

@@ -143,7 +143,7 @@ static void fail_without_span(struct phase_result *aggregate,
 			continue;
 		aggregate->failed = true;
 		snprintf(aggregate->error, sizeof(aggregate->error),
-			 "client host %.200s: no per-I/O log came back from its fio server: the aggregate's time span is unknown",
+			 "client host %.200s: not every job's per-I/O log came back from its fio server: the aggregate's time span is unknown",
 			 clients->hosts[i].label);
 		return;
 	}
