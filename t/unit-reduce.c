@@ -156,7 +156,7 @@ static void test_failures(void)
 	is_str(r.error, "fio wrote no results", "no output at all");
 	reduce_phase("", 0, "", -9, &(struct phase_plan){ PHASE_WRITE, 3, data_files, 1, 1, false },
 		     &r, NULL);
-	is_str(r.error, "fio killed by signal 9", "fio killed");
+	is_str(r.error, "fio was killed by signal 9", "fio killed");
 	o.size = 256 << 10;
 	reduce_data("data-read.json", NULL, 0, PHASE_WRITE, &o, data_files, &r,
 		    completed);

@@ -167,17 +167,20 @@ static void drop_caches(const struct io500 *x, enum io500_phase p)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)x->o.drop_caches_cmd, NULL };
 	const char *name = io500_phase_infos[p].name;
+	char *program, status[PATH_MAX];
 	struct fio_run r;
 
-	if (run_command(argv, &r))
+	if (run_command(argv, &r)) {
 		fprintf(stderr, "cephfs-tool io500: warning: before %s: cannot run --drop-caches-cmd: %s\n",
 			name, strerror(errno));
-	else if (r.status > 0)
-		fprintf(stderr, "cephfs-tool io500: warning: before %s: --drop-caches-cmd '%s' exited with status %d\n",
-			name, x->o.drop_caches_cmd, r.status);
-	else if (r.status < 0 && !stop_signal)
-		fprintf(stderr, "cephfs-tool io500: warning: before %s: --drop-caches-cmd '%s' was killed by signal %d\n",
-			name, x->o.drop_caches_cmd, -r.status);
+	} else if ((r.status > 0 || (r.status < 0 && !stop_signal)) &&
+		   asprintf(&program, "--drop-caches-cmd '%s'",
+			    x->o.drop_caches_cmd) >= 0) {
+		exit_status_text(status, sizeof(status), program, r.status);
+		fprintf(stderr, "cephfs-tool io500: warning: before %s: %s\n",
+			name, status);
+		free(program);
+	}
 }
 
 /* Every phase in IO500's order, until one fails or a signal stops them. */

@@ -187,10 +187,8 @@ static void fio_failure(const struct fio_run *fr, const struct fio_output *out,
 
 	if (*message)
 		snprintf(error, len, "%s", message);
-	else if (fr->status < 0)
-		snprintf(error, len, "fio was killed by signal %d", -fr->status);
 	else
-		snprintf(error, len, "fio exited with status %d", fr->status);
+		exit_status_text(error, len, "fio", fr->status);
 }
 
 /* One fio run of @s over the hosts; @done per rank.  0, or -1 with

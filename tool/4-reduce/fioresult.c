@@ -341,12 +341,8 @@ static void explain_failure(struct phase_result *r, const struct fio_output *st,
 	else if (job_error)
 		snprintf(r->error, sizeof(r->error), "fio job error %d (%s)",
 			 job_error, strerror(job_error));
-	else if (fio_status < 0)
-		snprintf(r->error, sizeof(r->error), "fio killed by signal %d",
-			 -fio_status);
 	else if (fio_status)
-		snprintf(r->error, sizeof(r->error), "fio exited with status %d",
-			 fio_status);
+		exit_status_text(r->error, sizeof(r->error), "fio", fio_status);
 	else if (jobs)
 		snprintf(r->error, sizeof(r->error), "fio did no I/O");
 	else
@@ -389,6 +385,14 @@ void fio_output_free(struct fio_output *out)
 {
 	json_object_put(out->last);
 	out->last = NULL;
+}
+
+void exit_status_text(char *text, size_t len, const char *program, int status)
+{
+	if (status < 0)
+		snprintf(text, len, "%s was killed by signal %d", program, -status);
+	else
+		snprintf(text, len, "%s exited with status %d", program, status);
 }
 
 unsigned int phase_plan_jobs(const struct phase_plan *plan)
