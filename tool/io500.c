@@ -167,19 +167,16 @@ static void drop_caches(const struct io500 *x, enum io500_phase p)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)x->o.drop_caches_cmd, NULL };
 	const char *name = io500_phase_infos[p].name;
-	char *program, status[PATH_MAX];
+	char status[EXIT_STATUS_TEXT_MAX];
 	struct fio_run r;
 
 	if (run_command(argv, &r)) {
 		fprintf(stderr, "cephfs-tool io500: warning: before %s: cannot run --drop-caches-cmd: %s\n",
 			name, strerror(errno));
-	} else if ((r.status > 0 || (r.status < 0 && !stop_signal)) &&
-		   asprintf(&program, "--drop-caches-cmd '%s'",
-			    x->o.drop_caches_cmd) >= 0) {
-		exit_status_text(status, sizeof(status), program, r.status);
-		fprintf(stderr, "cephfs-tool io500: warning: before %s: %s\n",
-			name, status);
-		free(program);
+	} else if (r.status > 0 || (r.status < 0 && !stop_signal)) {
+		exit_status_text(status, sizeof(status), r.status);
+		fprintf(stderr, "cephfs-tool io500: warning: before %s: --drop-caches-cmd '%s' %s\n",
+			name, x->o.drop_caches_cmd, status);
 	}
 }
 

@@ -184,11 +184,14 @@ static void fio_failure(const struct fio_run *fr, const struct fio_output *out,
 {
 	const char *message = *out->engine ? out->engine :
 			      *out->fio ? out->fio : out->verify;
+	char status[EXIT_STATUS_TEXT_MAX];
 
-	if (*message)
+	if (*message) {
 		snprintf(error, len, "%s", message);
-	else
-		exit_status_text(error, len, "fio", fr->status);
+		return;
+	}
+	exit_status_text(status, sizeof(status), fr->status);
+	snprintf(error, len, "fio %s", status);
 }
 
 /* One fio run of @s over the hosts; @done per rank.  0, or -1 with

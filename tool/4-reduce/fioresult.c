@@ -334,6 +334,7 @@ static void explain_failure(struct phase_result *r, const struct fio_output *st,
 {
 	const char *message = *st->verify ? st->verify :
 			      *st->engine ? st->engine : st->fio;
+	char status[EXIT_STATUS_TEXT_MAX];
 
 	r->failed = true;
 	if (*message)
@@ -341,8 +342,10 @@ static void explain_failure(struct phase_result *r, const struct fio_output *st,
 	else if (job_error)
 		snprintf(r->error, sizeof(r->error), "fio job error %d (%s)",
 			 job_error, strerror(job_error));
-	else if (fio_status)
-		exit_status_text(r->error, sizeof(r->error), "fio", fio_status);
+	else if (fio_status) {
+		exit_status_text(status, sizeof(status), fio_status);
+		snprintf(r->error, sizeof(r->error), "fio %s", status);
+	}
 	else if (jobs)
 		snprintf(r->error, sizeof(r->error), "fio did no I/O");
 	else
@@ -387,12 +390,12 @@ void fio_output_free(struct fio_output *out)
 	out->last = NULL;
 }
 
-void exit_status_text(char *text, size_t len, const char *program, int status)
+void exit_status_text(char *text, size_t len, int status)
 {
 	if (status < 0)
-		snprintf(text, len, "%s was killed by signal %d", program, -status);
+		snprintf(text, len, "was killed by signal %d", -status);
 	else
-		snprintf(text, len, "%s exited with status %d", program, status);
+		snprintf(text, len, "exited with status %d", status);
 }
 
 unsigned int phase_plan_jobs(const struct phase_plan *plan)

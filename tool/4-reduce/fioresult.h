@@ -62,9 +62,10 @@ void reduce_planned_jobs(struct json_object *jobs, const struct fio_output *out,
 			 int fio_status, const struct phase_plan *plan,
 			 struct phase_result *r, unsigned int *completed);
 
-/* "@program exited with status N", or "... was killed by signal N" for a
- * @status of -N, into @text. */
-void exit_status_text(char *text, size_t len, const char *program, int status);
+/* How a program ended, for "<program> <text>": "exited with status N",
+ * or "was killed by signal N" for a @status of -N. */
+#define EXIT_STATUS_TEXT_MAX sizeof("was killed by signal -2147483648")
+void exit_status_text(char *text, size_t len, int status);
 
 /* The jobs of @plan: one per thread with files. */
 unsigned int phase_plan_jobs(const struct phase_plan *plan);
